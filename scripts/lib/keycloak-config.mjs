@@ -1,0 +1,112 @@
+// @ts-check
+// What a Keycloak for this project looks like, independent of how it is started
+// (distribution on this machine, testcontainers, docker compose). Pure functions only: unit-tested.
+import os from "node:os";
+import path from "node:path";
+
+export const DEFAULT_KEYCLOAK_VERSION = "26.7.4";
+export const THEME_NAME = "keycloak-account-console";
+export const JAR_NAME = "keycloak-theme-for-kc-all-other-versions.jar";
+export const CONTAINER_IMAGE = "quay.io/keycloak/keycloak";
+export const FEATURES = ["oid4vc-vci", "organization"];
+
+/**
+ * @typedef {object} KeycloakOptions
+ * @property {string} version        Keycloak version of the Maven Central distribution / image tag
+ * @property {number} httpPort
+ * @property {number} managementPort health endpoints live here (/health/ready)
+ * @property {string} adminUser      bootstrap admin of the master realm
+ * @property {string} adminPassword
+ * @property {string[]} features
+ * @property {string} [jarPath]      the theme jar to put in providers/
+ * @property {string[]} realmFiles   realm exports imported at start
+ */
+
+/**
+ * Options from the environment, with defaults fit for `npm start`.
+ * @param {Partial<KeycloakOptions>} [overrides]
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {KeycloakOptions}
+ */
+export function keycloakOptions(overrides = {}, env = process.env) {
+  return {
+    version: env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION,
+    httpPort: numberFrom(env.KC_PORT, 8080),
+    managementPort: numberFrom(env.KC_MANAGEMENT_PORT, 9000),
+    adminUser: env.KC_ADMIN_USER || "admin",
+    adminPassword: env.KC_ADMIN_PASSWORD || "admin",
+    features: FEATURES,
+    realmFiles: [],
+    ...overrides,
+  };
+}
+
+/** @param {string | undefined} value @param {number} fallback */
+function numberFrom(value, fallback) {
+  if (value === undefined || value === "") return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`Invalid port '${value}': use a whole number between 1 and 65535.`);
+  }
+  return port;
+}
+
+/**
+ * Arguments of `kc.sh` (and of the container's entry point).
+ * @param {Pick<KeycloakOptions, "httpPort" | "managementPort" | "features">} options
+ */
+export function serverArguments({ httpPort, managementPort, features }) {
+  return [
+    "start-dev",
+    `--http-port=${httpPort}`,
+    `--http-management-port=${managementPort}`,
+    "--db=dev-mem",
+    "--import-realm",
+    "--health-enabled=true",
+    `--features=${features.join(",")}`,
+  ];
+}
+
+/** @param {Pick<KeycloakOptions, "adminUser" | "adminPassword">} options */
+export function serverEnvironment({ adminUser, adminPassword }) {
+  return {
+    KC_BOOTSTRAP_ADMIN_USERNAME: adminUser,
+    KC_BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
+  };
+}
+
+/** Maven coordinates of the distribution. @param {string} version */
+export function distributionArtifact(version) {
+  return `org.keycloak:keycloak-quarkus-dist:${version}:tar.gz`;
+}
+
+/** Where downloads and server instances live: outside the work tree, reused across runs. */
+export function cacheDirectory(env = process.env) {
+  if (env.KC_CACHE_DIR) return env.KC_CACHE_DIR;
+  const base = env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+  return path.join(base, THEME_NAME);
+}
+
+/**
+ * The testcontainers back-end: the same server, in Keycloak's image.
+ * @param {KeycloakOptions} options
+ */
+export function containerSpecification(options) {
+  const inside = { httpPort: 8080, managementPort: 9000, features: options.features };
+  return {
+    image: `${CONTAINER_IMAGE}:${options.version}`,
+    command: serverArguments(inside),
+    environment: serverEnvironment(options),
+    exposedPorts: [inside.httpPort, inside.managementPort],
+    files: [
+      ...(options.jarPath
+        ? [{ source: options.jarPath, target: `/opt/keycloak/providers/${THEME_NAME}.jar` }]
+        : []),
+      ...options.realmFiles.map((file) => ({
+        source: file,
+        target: `/opt/keycloak/data/import/${path.basename(file)}`,
+      })),
+    ],
+    readiness: { port: inside.managementPort, path: "/health/ready" },
+  };
+}

@@ -1,0 +1,265 @@
+// @ts-check
+// Starts and stops a real Keycloak: the Maven Central distribution on this machine, or (when asked with
+// KC_BACKEND=container and a Docker engine is reachable) the same server through testcontainers.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import {
+  THEME_NAME,
+  cacheDirectory,
+  containerSpecification,
+  distributionArtifact,
+  serverArguments,
+  serverEnvironment,
+} from "./keycloak-config.mjs";
+
+/** An error whose message is one line that says what to do. */
+export class KeycloakError extends Error {}
+
+/**
+ * @typedef {object} RunningKeycloak
+ * @property {string} url            e.g. http://localhost:8080
+ * @property {string} managementUrl
+ * @property {number | undefined} pid
+ * @property {string | undefined} logFile
+ * @property {() => Promise<void>} stop
+ */
+
+/** Java 25 (Temurin) when present, else the default JDK. Returns JAVA_HOME or undefined for PATH's java. */
+export function chooseJavaHome() {
+  const candidates = [process.env.KC_JAVA_HOME, ...listJvms(/temurin-25/), process.env.JAVA_HOME];
+  for (const home of candidates) {
+    if (home && fs.existsSync(path.join(home, "bin", "java"))) return home;
+  }
+  const onPath = spawnSync("java", ["-version"], { stdio: "ignore" });
+  if (onPath.error || onPath.status !== 0) {
+    throw new KeycloakError(
+      "Java not found: install a JDK 17 or newer (apt-get install openjdk-17-jdk-headless) or set JAVA_HOME.",
+    );
+  }
+  return undefined;
+}
+
+/** @param {RegExp} pattern */
+function listJvms(pattern) {
+  const root = "/usr/lib/jvm";
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root)
+    .filter((name) => pattern.test(name))
+    .map((name) => path.join(root, name));
+}
+
+/**
+ * The unpacked distribution for one named instance ("demo", "test"), downloaded once into the cache.
+ * @param {string} version @param {string} instance
+ */
+export function ensureDistribution(version, instance) {
+  const cache = cacheDirectory();
+  const archive = path.join(cache, "downloads", `keycloak-quarkus-dist-${version}.tar.gz`);
+  if (!fs.existsSync(archive)) downloadDistribution(version, path.dirname(archive));
+  const home = path.join(cache, "instances", instance, `keycloak-${version}`);
+  if (!fs.existsSync(path.join(home, "bin", "kc.sh"))) {
+    fs.mkdirSync(path.dirname(home), { recursive: true });
+    execFileSync("tar", ["xzf", archive, "-C", path.dirname(home)]);
+  }
+  return home;
+}
+
+/** @param {string} version @param {string} directory */
+function downloadDistribution(version, directory) {
+  const maven = spawnSync("mvn", ["--version"], { stdio: "ignore" });
+  if (maven.error || maven.status !== 0) {
+    throw new KeycloakError(
+      "Maven (mvn) not found: it fetches Keycloak from Maven Central; install it (apt-get install maven).",
+    );
+  }
+  fs.mkdirSync(directory, { recursive: true });
+  console.log(`Downloading Keycloak ${version} from Maven Central (once) ...`);
+  const result = spawnSync(
+    "mvn",
+    [
+      "-B",
+      "-q",
+      "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy",
+      `-Dartifact=${distributionArtifact(version)}`,
+      `-DoutputDirectory=${directory}`,
+    ],
+    { encoding: "utf8" },
+  );
+  if (result.status !== 0) {
+    const reason = `${result.stdout}${result.stderr}`
+      .split("\n")
+      .find((line) => line.includes("ERROR"))
+      ?.replace(/^\[ERROR\]\s*/, "");
+    throw new KeycloakError(
+      `Download of Keycloak ${version} failed (${reason ?? "mvn exited with " + result.status}): check the network to Maven Central and KC_VERSION.`,
+    );
+  }
+}
+
+/** @param {number} port */
+export function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", () =>
+      reject(
+        new KeycloakError(
+          `Port ${port} is in use: stop what listens there (npm run keycloak:stop) or choose others with KC_PORT / KC_MANAGEMENT_PORT.`,
+        ),
+      ),
+    );
+    server.listen(port, () => server.close(() => resolve(undefined)));
+  });
+}
+
+/**
+ * Starts Keycloak with the backend KC_BACKEND asks for (default: the distribution).
+ * @param {import("./keycloak-config.mjs").KeycloakOptions} options
+ * @param {{ instance: string, timeoutSeconds?: number }} run
+ * @returns {Promise<RunningKeycloak>}
+ */
+export function startKeycloak(options, run) {
+  return process.env.KC_BACKEND === "container"
+    ? startContainer(options, run)
+    : startDistribution(options, run);
+}
+
+/**
+ * @param {import("./keycloak-config.mjs").KeycloakOptions} options
+ * @param {{ instance: string, timeoutSeconds?: number }} run
+ * @returns {Promise<RunningKeycloak>}
+ */
+export async function startDistribution(options, { instance, timeoutSeconds = 240 }) {
+  const javaHome = chooseJavaHome();
+  await assertPortFree(options.httpPort);
+  await assertPortFree(options.managementPort);
+  const home = ensureDistribution(options.version, instance);
+
+  const providers = path.join(home, "providers");
+  for (const file of fs.readdirSync(providers)) {
+    if (file.endsWith(".jar")) fs.rmSync(path.join(providers, file));
+  }
+  if (options.jarPath) fs.copyFileSync(options.jarPath, path.join(providers, `${THEME_NAME}.jar`));
+
+  const imports = path.join(home, "data", "import");
+  fs.rmSync(imports, { recursive: true, force: true });
+  fs.mkdirSync(imports, { recursive: true });
+  for (const file of options.realmFiles) fs.copyFileSync(file, path.join(imports, path.basename(file)));
+
+  const logFile = path.join(home, "..", "keycloak.log");
+  const log = fs.openSync(logFile, "w");
+  const child = spawn(path.join(home, "bin", "kc.sh"), serverArguments(options), {
+    detached: true, // its own process group, so stop() ends kc.sh and the JVM together
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      ...serverEnvironment(options),
+      ...(javaHome ? { JAVA_HOME: javaHome, JAVA: path.join(javaHome, "bin", "java") } : {}),
+    },
+  });
+  fs.closeSync(log);
+  const pidFile = path.join(home, "..", "keycloak.pid");
+  fs.writeFileSync(pidFile, String(child.pid));
+
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  const stop = () => stopProcessGroup(child.pid, pidFile);
+
+  const url = `http://localhost:${options.httpPort}`;
+  const managementUrl = `http://localhost:${options.managementPort}`;
+  try {
+    await waitUntilReady(`${managementUrl}/health/ready`, timeoutSeconds, () => exited);
+  } catch (error) {
+    await stop();
+    const tail = fs.readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
+    throw new KeycloakError(`${/** @type {Error} */ (error).message} Log ${logFile} ends with:\n${tail}`);
+  }
+  return { url, managementUrl, pid: child.pid, logFile, stop };
+}
+
+/**
+ * @param {string} readyUrl @param {number} timeoutSeconds @param {() => boolean} hasExited
+ */
+async function waitUntilReady(readyUrl, timeoutSeconds, hasExited) {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  while (Date.now() < deadline) {
+    if (hasExited()) throw new KeycloakError("Keycloak exited during start-up.");
+    try {
+      const response = await fetch(readyUrl);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new KeycloakError(
+    `Keycloak was not ready within ${timeoutSeconds}s: raise KC_START_TIMEOUT or look at its log.`,
+  );
+}
+
+/** Ends the process group started for Keycloak: SIGTERM, then SIGKILL after a grace period. */
+export async function stopProcessGroup(/** @type {number | undefined} */ pid, /** @type {string} */ pidFile) {
+  if (pid !== undefined && isAlive(pid)) {
+    signalGroup(pid, "SIGTERM");
+    const deadline = Date.now() + 30_000;
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    if (isAlive(pid)) signalGroup(pid, "SIGKILL");
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+/** Stops the instance whose pid file is in the cache (for `npm run keycloak:stop`). @param {string} instance */
+export async function stopInstance(instance) {
+  const pidFile = path.join(cacheDirectory(), "instances", instance, "keycloak.pid");
+  if (!fs.existsSync(pidFile)) return false;
+  await stopProcessGroup(Number(fs.readFileSync(pidFile, "utf8")), pidFile);
+  return true;
+}
+
+/** @param {number} pid */
+function isAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {number} pid @param {NodeJS.Signals} signal */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * @param {import("./keycloak-config.mjs").KeycloakOptions} options
+ * @param {{ timeoutSeconds?: number }} run
+ * @returns {Promise<RunningKeycloak>}
+ */
+export async function startContainer(options, { timeoutSeconds = 240 }) {
+  const spec = containerSpecification(options);
+  // Loaded only here: testcontainers is needed only when a Docker engine is used.
+  const { GenericContainer, Wait } = await import("testcontainers");
+  const container = await new GenericContainer(spec.image)
+    .withCommand(spec.command)
+    .withEnvironment(spec.environment)
+    .withExposedPorts(...spec.exposedPorts)
+    .withCopyFilesToContainer(spec.files)
+    .withWaitStrategy(Wait.forHttp(spec.readiness.path, spec.readiness.port))
+    .withStartupTimeout(timeoutSeconds * 1000)
+    .start();
+  const host = container.getHost();
+  return {
+    url: `http://${host}:${container.getMappedPort(8080)}`,
+    managementUrl: `http://${host}:${container.getMappedPort(9000)}`,
+    pid: undefined,
+    logFile: undefined,
+    stop: async () => void (await container.stop()),
+  };
+}
