@@ -1,0 +1,89 @@
+import { joinPath, type Environment } from "../environment/environment";
+
+/** Every failed Account REST call becomes one of these: a message to show, and what the server said. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly description?: string,
+    /** The parsed error body, e.g. `{ errors: [{ field, errorMessage, params }] }` for profile validation. */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+};
+
+export type ApiClient = {
+  /** A call under `/realms/{realm}/account/`; resolves to the parsed JSON (undefined for empty bodies). */
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** The URL of a call, for links that leave the app. */
+  url(path: string, searchParams?: RequestOptions["searchParams"]): string;
+};
+
+export function createApiClient(
+  environment: Pick<Environment, "serverBaseUrl" | "realm">,
+  token: () => Promise<string>,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): ApiClient {
+  const url = (path: string, searchParams: RequestOptions["searchParams"] = {}) => {
+    const target = new URL(
+      joinPath(environment.serverBaseUrl, "realms", encodeURIComponent(environment.realm), "account", path),
+    );
+    for (const [key, value] of Object.entries(searchParams)) {
+      if (value !== undefined) target.searchParams.set(key, String(value));
+    }
+    return target.toString();
+  };
+
+  return {
+    url,
+    async request<T>(path: string, { method = "GET", body, searchParams, signal }: RequestOptions = {}) {
+      const response = await fetchImpl(url(path, searchParams), {
+        method,
+        signal,
+        headers: {
+          accept: "application/json",
+          authorization: `Bearer ${await token()}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const parsed = await readBody(response);
+      if (!response.ok) throw errorFrom(response, parsed);
+      return parsed as T;
+    },
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return undefined;
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const first = (value: unknown) =>
+    typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
+  const message =
+    first(record.errorMessage) ??
+    first(record.error) ??
+    (typeof body === "string" && body.length > 0 && body.length < 200 ? body : undefined) ??
+    `${response.status} ${response.statusText}`.trim();
+  const description = typeof record.error_description === "string" ? record.error_description : undefined;
+  return new ApiError(message, response.status, description, body);
+}

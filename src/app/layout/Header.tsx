@@ -1,0 +1,183 @@
+import {
+  Avatar,
+  Button,
+  Dropdown,
+  DropdownItem,
+  DropdownList,
+  Masthead,
+  MastheadBrand,
+  MastheadContent,
+  MastheadLogo,
+  MastheadMain,
+  MastheadToggle,
+  MenuToggle,
+  PageToggleButton,
+  Switch,
+  Toolbar,
+  ToolbarContent,
+  ToolbarGroup,
+  ToolbarItem,
+} from "@patternfly/react-core";
+import { BarsIcon, EllipsisVIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
+import { useState, type ComponentProps } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useAuth, useClaims } from "../../auth/AuthContext";
+import { joinPath } from "../../environment/environment";
+import { useEnvironment } from "../../environment/EnvironmentContext";
+import { useAlerts } from "../../ui/alerts/AlertContext";
+import { useHelp } from "../../ui/help/HelpContext";
+import { translateLabel } from "../../ui/translateLabel";
+import { displayName } from "./displayName";
+
+const DEFAULT_LOGO = "logo.svg";
+const DEFAULT_AVATAR =
+  "data:image/svg+xml;utf8," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="18" fill="#d2d2d2"/><circle cx="18" cy="14" r="6" fill="#fff"/><path d="M6 31c2-6 6.5-9 12-9s10 3 12 9" fill="#fff"/></svg>',
+  );
+
+/** An in-app link that PatternFly can render from `href`: "/" is the app's home, like the stock console. */
+function RouterLink({ href = "/", ...props }: ComponentProps<"a">) {
+  return <Link to={href} {...props} />;
+}
+
+/** The logo's source: an absolute URL as given, otherwise a file of the theme's resources. */
+export function logoSource(resourceUrl: string, logo: string): string {
+  if (/^(https?:)?\/\//.test(logo) || logo.startsWith("/") || logo.startsWith("data:")) return logo;
+  return joinPath(resourceUrl, logo || DEFAULT_LOGO);
+}
+
+/** The back link's target: the server encodes '#' as '_hash_' in referrer_uri. */
+export function referrerHref(referrerUrl: string): string {
+  return referrerUrl.replace("_hash_", "#");
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const environment = useEnvironment();
+  const auth = useAuth();
+  const claims = useClaims();
+  const help = useHelp();
+  const { addAlert } = useAlerts();
+  const [userMenuOpen, setUserMenuOpen] = useState(false);
+  const [kebabOpen, setKebabOpen] = useState(false);
+
+  const name = displayName(claims, t);
+  const logoUrl = environment.logoUrl || "/";
+  const logo = <img src={logoSource(environment.resourceUrl, environment.logo)} alt={t("logo")} className="app-logo" />;
+  const signOut = async () => {
+    try {
+      await auth.logout();
+    } catch {
+      addAlert(t("logoutFailed"), "danger");
+    }
+  };
+  const showReferrer = environment.referrerUrl !== "" && environment.referrerName !== "";
+  const signOutItem = (
+    <DropdownItem key="sign-out" id="sign-out" onClick={() => void signOut()}>
+      {t("signOut")}
+    </DropdownItem>
+  );
+
+  return (
+    <Masthead>
+      <MastheadMain>
+        <MastheadToggle>
+          <PageToggleButton isHamburgerButton data-testid="nav-toggle" aria-label={t("navigation")} id="nav-toggle">
+            <BarsIcon />
+          </PageToggleButton>
+        </MastheadToggle>
+        <MastheadBrand>
+          <MastheadLogo component={logoUrl.startsWith("/") ? RouterLink : "a"} href={logoUrl}>
+            {logo}
+          </MastheadLogo>
+        </MastheadBrand>
+      </MastheadMain>
+      <MastheadContent>
+        <Toolbar isFullHeight isStatic>
+          <ToolbarContent>
+            <ToolbarGroup align={{ default: "alignEnd" }} gap={{ default: "gapMd" }} alignItems="center">
+              {showReferrer && (
+                <ToolbarItem>
+                  <Button
+                    data-testid="referrer-link"
+                    component="a"
+                    href={referrerHref(environment.referrerUrl)}
+                    variant="link"
+                    icon={<ExternalLinkSquareAltIcon />}
+                    iconPosition="end"
+                    isInline
+                  >
+                    {t("backTo", { app: translateLabel(t, environment.referrerName, environment.referrerUrl) })}
+                  </Button>
+                </ToolbarItem>
+              )}
+              <ToolbarItem visibility={{ default: "hidden", md: "visible" }}>
+                <Switch
+                  id="help-toggle"
+                  data-testid="help-toggle"
+                  label={t("help")}
+                  aria-label={t("helpToggle")}
+                  isChecked={help.enabled}
+                  onChange={(_event, checked) => help.setEnabled(checked)}
+                />
+              </ToolbarItem>
+              <ToolbarItem visibility={{ default: "hidden", md: "visible" }}>
+                <Dropdown
+                  data-testid="options"
+                  isOpen={userMenuOpen}
+                  onOpenChange={setUserMenuOpen}
+                  popperProps={{ position: "right" }}
+                  toggle={(ref) => (
+                    <MenuToggle
+                      ref={ref}
+                      data-testid="options-toggle"
+                      variant="plainText"
+                      isExpanded={userMenuOpen}
+                      onClick={() => setUserMenuOpen((open) => !open)}
+                      icon={<Avatar src={claims.picture || DEFAULT_AVATAR} alt={t("avatar")} size="sm" />}
+                    >
+                      {name}
+                    </MenuToggle>
+                  )}
+                >
+                  <DropdownList>{signOutItem}</DropdownList>
+                </Dropdown>
+              </ToolbarItem>
+              <ToolbarItem visibility={{ md: "hidden" }}>
+                <Dropdown
+                  data-testid="options-kebab-menu"
+                  isOpen={kebabOpen}
+                  onOpenChange={setKebabOpen}
+                  popperProps={{ position: "right" }}
+                  toggle={(ref) => (
+                    <MenuToggle
+                      ref={ref}
+                      data-testid="options-kebab"
+                      variant="plain"
+                      aria-label={t("userMenu")}
+                      isExpanded={kebabOpen}
+                      onClick={() => setKebabOpen((open) => !open)}
+                      icon={<EllipsisVIcon />}
+                    />
+                  )}
+                >
+                  <DropdownList>
+                    <DropdownItem key="name" isDisabled>
+                      {name}
+                    </DropdownItem>
+                    <DropdownItem key="help" id="help-toggle-item" onClick={help.toggle}>
+                      {help.enabled ? t("helpOn") : t("helpOff")}
+                    </DropdownItem>
+                    {signOutItem}
+                  </DropdownList>
+                </Dropdown>
+              </ToolbarItem>
+            </ToolbarGroup>
+          </ToolbarContent>
+        </Toolbar>
+      </MastheadContent>
+    </Masthead>
+  );
+}

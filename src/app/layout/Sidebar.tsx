@@ -1,0 +1,75 @@
+import { Nav, NavExpandable, NavItem, NavList, PageContext, PageSidebar, PageSidebarBody } from "@patternfly/react-core";
+import { useContext, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import { basePath } from "../../environment/environment";
+import { useEnvironment } from "../../environment/EnvironmentContext";
+import { translateLabel } from "../../ui/translateLabel";
+import { isActive, isGroup, menuHref, relativePath, type MenuItem } from "./menu";
+
+export function Sidebar({ menu }: { menu: MenuItem[] }) {
+  const { t } = useTranslation();
+  const environment = useEnvironment();
+  const location = useLocation();
+  const current = relativePath(location.pathname, basePath(environment));
+
+  return (
+    <PageSidebar id="page-sidebar">
+      <PageSidebarBody>
+        <Nav aria-label={t("navigation")}>
+          <NavList>
+            {menu.map((item) => (
+              <MenuEntry key={item.label} item={item} current={current} />
+            ))}
+          </NavList>
+        </Nav>
+      </PageSidebarBody>
+    </PageSidebar>
+  );
+}
+
+function MenuEntry({ item, current }: { item: MenuItem; current: string }) {
+  const { t } = useTranslation();
+  const environment = useEnvironment();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const page = useContext(PageContext);
+  const active = isActive(item, current);
+
+  if (isGroup(item)) {
+    return (
+      <NavExpandable
+        data-testid={item.label}
+        title={translateLabel(t, item.label)}
+        isActive={active}
+        isExpanded={active}
+        // Remount when it becomes active so a collapsed group opens on navigation.
+        key={String(active)}
+      >
+        {item.children.map((child) => (
+          <MenuEntry key={isGroup(child) ? child.label : child.path} item={child} current={current} />
+        ))}
+      </NavExpandable>
+    );
+  }
+
+  const href = menuHref(basePath(environment), item.path, search);
+  return (
+    <NavItem
+      data-testid={item.path}
+      to={href}
+      isActive={active}
+      onClick={(formEvent) => {
+        const event = formEvent as unknown as MouseEvent<HTMLAnchorElement>;
+        // Let the browser open new tabs and windows.
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        void navigate({ pathname: `/${item.path}`, search });
+        // On narrow screens the sidebar covers the page: close it once a page is chosen.
+        if (page.isManagedSidebar && page.isMobile) page.onSidebarToggle();
+      }}
+    >
+      {translateLabel(t, item.label)}
+    </NavItem>
+  );
+}

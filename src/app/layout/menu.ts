@@ -1,0 +1,48 @@
+import { joinPath, type Features, type FeatureFlag } from "../../environment/environment";
+
+export type MenuLeaf = { id?: string; label: string; path: string; isVisible?: FeatureFlag; modulePath?: string };
+export type MenuGroup = { label: string; children: MenuItem[]; isVisible?: FeatureFlag };
+export type MenuItem = MenuLeaf | MenuGroup;
+
+export const isGroup = (item: MenuItem): item is MenuGroup => "children" in item && Array.isArray(item.children);
+
+/** content.json lives in the theme resources, so a realm admin's theme can change the menu. */
+export async function fetchMenu(resourceUrl: string, signal?: AbortSignal): Promise<MenuItem[]> {
+  const response = await fetch(joinPath(resourceUrl, "content.json"), { signal });
+  if (!response.ok) throw new Error(`content.json answered ${response.status} ${response.statusText}`.trim());
+  const items: unknown = await response.json();
+  if (!Array.isArray(items)) throw new Error("content.json must hold a list of menu items.");
+  return items as MenuItem[];
+}
+
+/** Drops items whose feature flag is off, and groups left without children. */
+export function visibleMenu(items: MenuItem[], features: Partial<Features>): MenuItem[] {
+  return items.flatMap((item): MenuItem[] => {
+    if (item.isVisible && features[item.isVisible] !== true) return [];
+    if (!isGroup(item)) return [item];
+    const children = visibleMenu(item.children, features);
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
+}
+
+/** Every leaf, depth first. */
+export function menuLeaves(items: MenuItem[]): MenuLeaf[] {
+  return items.flatMap((item) => (isGroup(item) ? menuLeaves(item.children) : [item]));
+}
+
+/** The location path relative to the base path, without slashes at either end. */
+export function relativePath(pathname: string, basePath: string): string {
+  const base = basePath.replace(/\/+$/, "");
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
+  return rest.replace(/^\/+|\/+$/g, "");
+}
+
+export function isActive(item: MenuItem, currentPath: string): boolean {
+  if (isGroup(item)) return item.children.some((child) => isActive(child, currentPath));
+  return item.path.replace(/^\/+|\/+$/g, "") === currentPath;
+}
+
+/** The href of a leaf: base path + path, keeping the query string (the referrer survives navigation). */
+export function menuHref(basePath: string, path: string, search: string): string {
+  return joinPath(basePath, path) + (path === "" && !basePath.endsWith("/") ? "/" : "") + search;
+}

@@ -1,0 +1,6 @@
+import { useRouteError } from "react-router";
+import { ErrorDialog } from "../../ui/ErrorDialog";
+
+export function RouteError() {
+  return <ErrorDialog error={useRouteError()} />;
+}

@@ -1,0 +1,9 @@
+import { createContext } from "react";
+import type { Environment } from "./environment";
+import { useRequiredContext } from "../ui/useRequiredContext";
+
+export const EnvironmentContext = createContext<Environment | undefined>(undefined);
+
+export function useEnvironment(): Environment {
+  return useRequiredContext(EnvironmentContext, "useEnvironment", "EnvironmentContext.Provider");
+}

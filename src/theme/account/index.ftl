@@ -1,0 +1,117 @@
+<#--
+  The account console's page, rendered by Keycloak's AccountConsole.
+  entryScript / entryStyles / entryImports come from resources/.vite/manifest.json (our Vite build).
+  Auto-escaping is HTML, which would corrupt JSON, so JSON strings use ?json_string?no_esc:
+  json_string escapes quotes, backslashes, control characters and "</" / "<!", so no value can end the script element.
+-->
+<#macro jsonString value>"${value?json_string?no_esc}"</#macro>
+<!doctype html>
+<html lang="${locale}" dir="${localeDir!"ltr"}">
+  <head>
+    <meta charset="utf-8">
+    <link rel="icon" type="${properties.favIconType!'image/svg+xml'}" href="${resourceUrl}${properties.favIcon!'/favicon.svg'}">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light${darkMode?then(' dark', '')}">
+    <meta name="description" content="${properties.description!'The Account Console is a web-based interface for managing your account.'}">
+    <title>${properties.title!'Account Management'}</title>
+    <style>
+      body { margin: 0; }
+      body, #app { height: 100%; }
+      .kc-loading { height: 100vh; display: flex; flex-direction: column; align-items: center; justify-content: center;
+        font-family: "Red Hat Text", "RedHatText", system-ui, sans-serif; color: #151515; background: #fff; }
+      .kc-loading__spinner { width: 56px; height: 56px; border-radius: 50%; border: 6px solid #d2d2d2;
+        border-top-color: #0066cc; animation: kc-spin 0.8s linear infinite; }
+      .kc-loading__text { font-size: 20px; font-weight: 600; padding-top: 32px; }
+      @keyframes kc-spin { to { transform: rotate(360deg); } }
+      @media (prefers-color-scheme: dark) { .kc-loading { color: #e0e0e0; background: #1b1d21; } }
+      @media (prefers-reduced-motion: reduce) { .kc-loading__spinner { animation-duration: 3s; } }
+    </style>
+    <#if darkMode>
+      <script type="module" async blocking="render">
+        const darkModeClass = <@jsonString value=(properties.kcDarkModeClass!"pf-v6-theme-dark") />;
+        const query = window.matchMedia("(prefers-color-scheme: dark)");
+        const apply = (dark) => document.documentElement.classList.toggle(darkModeClass, dark);
+        apply(query.matches);
+        query.addEventListener("change", (event) => apply(event.matches));
+      </script>
+    </#if>
+    <#if !(isSecureContext!true)>
+      <script type="module" src="${resourceCommonUrl}/vendor/web-crypto-shim/web-crypto-shim.js"></script>
+    </#if>
+    <#if devServerUrl?has_content>
+      <script type="module">
+        import RefreshRuntime from "${devServerUrl}/@react-refresh";
+        RefreshRuntime.injectIntoGlobalHook(window);
+        window.$RefreshReg$ = () => {};
+        window.$RefreshSig$ = () => (type) => type;
+        window.__vite_plugin_react_preamble_installed__ = true;
+      </script>
+      <script type="module" src="${devServerUrl}/@vite/client"></script>
+      <script type="module" src="${devServerUrl}/src/main.tsx"></script>
+    </#if>
+    <#if entryStyles?has_content>
+      <#list entryStyles as style>
+        <link rel="stylesheet" href="${resourceUrl}/${style}">
+      </#list>
+    </#if>
+    <#if properties.styles?has_content>
+      <#list properties.styles?split(' ') as style>
+        <link rel="stylesheet" href="${resourceUrl}/${style}">
+      </#list>
+    </#if>
+    <#if entryScript?has_content>
+      <script type="module" src="${resourceUrl}/${entryScript}"></script>
+    </#if>
+    <#if properties.scripts?has_content>
+      <#list properties.scripts?split(' ') as script>
+        <script type="module" src="${resourceUrl}/${script}"></script>
+      </#list>
+    </#if>
+    <#if entryImports?has_content>
+      <#list entryImports as import>
+        <link rel="modulepreload" href="${resourceUrl}/${import}">
+      </#list>
+    </#if>
+  </head>
+  <body data-page-id="account">
+    <div id="app">
+      <main class="kc-loading" aria-busy="true">
+        <div class="kc-loading__spinner" role="progressbar" aria-valuetext="Loading..." aria-label="Loading"></div>
+        <p class="kc-loading__text">Loading the Account Console</p>
+      </main>
+    </div>
+    <noscript>JavaScript is required to use the Account Console.</noscript>
+    <script id="environment" type="application/json">
+      {
+        "serverBaseUrl": <@jsonString value=(serverBaseUrl) />,
+        "authUrl": <@jsonString value=(authUrl) />,
+        "authServerUrl": <@jsonString value=(authServerUrl) />,
+        "realm": <@jsonString value=(realm.name) />,
+        "clientId": <@jsonString value=(clientId) />,
+        "resourceUrl": <@jsonString value=(resourceUrl) />,
+        "logo": <@jsonString value=(properties.logo!"") />,
+        "logoUrl": <@jsonString value=(properties.logoUrl!"") />,
+        "baseUrl": <@jsonString value=(baseUrl) />,
+        "locale": <@jsonString value=(locale) />,
+        "referrerName": <@jsonString value=(referrerName!"") />,
+        "referrerUrl": <@jsonString value=(referrer_uri!"") />,
+        "darkMode": ${darkMode?c},
+        "features": {
+          "isRegistrationEmailAsUsername": ${realm.registrationEmailAsUsername?c},
+          "isEditUserNameAllowed": ${realm.editUsernameAllowed?c},
+          "isInternationalizationEnabled": ${realm.isInternationalizationEnabled()?c},
+          "isLinkedAccountsEnabled": ${isLinkedAccountsEnabled?c},
+          "isMyResourcesEnabled": ${(realm.userManagedAccessAllowed && isAuthorizationEnabled)?c},
+          "isViewOrganizationsEnabled": ${(isViewOrganizationsEnabled!false)?c},
+          "deleteAccountAllowed": ${deleteAccountAllowed?c},
+          "updateEmailFeatureEnabled": ${updateEmailFeatureEnabled?c},
+          "updateEmailActionEnabled": ${updateEmailActionEnabled?c},
+          "isViewApplicationsEnabled": ${(isViewApplicationsEnabled!true)?c},
+          "isViewGroupsEnabled": ${isViewGroupsEnabled?c},
+          "isOid4VciEnabled": ${(isOid4VciEnabled!false)?c}
+        },
+        "scope": <@jsonString value=(scope!"") />
+      }
+    </script>
+  </body>
+</html>

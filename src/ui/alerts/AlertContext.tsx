@@ -1,0 +1,79 @@
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useRequiredContext } from "../useRequiredContext";
+import { AlertList } from "./AlertList";
+
+/** How long an alert stays, like the stock console. */
+export const ALERT_TIMEOUT = 8000;
+
+export type AlertVariant = "success" | "danger" | "warning" | "info";
+
+export type AlertEntry = { id: number; message: string; variant: AlertVariant; description?: string };
+
+export type Alerts = {
+  addAlert(message: string, variant?: AlertVariant, description?: string): void;
+  /** A danger alert `t(messageKey, { error })` for a failed call, described by the server's error_description. */
+  addError(messageKey: string, error: unknown): void;
+};
+
+const AlertContext = createContext<Alerts | undefined>(undefined);
+
+export function useAlerts(): Alerts {
+  return useRequiredContext(AlertContext, "useAlerts", "AlertProvider");
+}
+
+export function errorMessage(error: unknown): string {
+  if (typeof error === "string") return error;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export function AlertProvider({ children, timeout = ALERT_TIMEOUT }: { children: ReactNode; timeout?: number }) {
+  const { t } = useTranslation();
+  const [alerts, setAlerts] = useState<AlertEntry[]>([]);
+  const nextId = useRef(0);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const removeAlert = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setAlerts((current) => current.filter((alert) => alert.id !== id));
+  }, []);
+
+  const addAlert = useCallback<Alerts["addAlert"]>(
+    (message, variant = "success", description) => {
+      const id = nextId.current++;
+      setAlerts((current) => [{ id, message, variant, description }, ...current]);
+      timers.current.set(
+        id,
+        setTimeout(() => removeAlert(id), timeout),
+      );
+    },
+    [removeAlert, timeout],
+  );
+
+  const addError = useCallback<Alerts["addError"]>(
+    (messageKey, error) => {
+      const description =
+        typeof error === "object" && error !== null && "description" in error
+          ? (error as { description?: string }).description
+          : undefined;
+      addAlert(t(messageKey, { error: errorMessage(error) }), "danger", description);
+    },
+    [addAlert, t],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  const value = useMemo(() => ({ addAlert, addError }), [addAlert, addError]);
+
+  return (
+    <AlertContext.Provider value={value}>
+      <AlertList alerts={alerts} onClose={removeAlert} />
+      {children}
+    </AlertContext.Provider>
+  );
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from "node:fs";
+import { cp } from "node:fs/promises";
+import path from "node:path";
+import react from "@vitejs/plugin-react";
+import { keycloakify } from "keycloakify/vite-plugin";
+import { defineConfig, type PluginOption } from "vite";
+import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
+
+const distDirectory = path.resolve(import.meta.dirname, "dist");
+const themeSourceDirectory = path.resolve(import.meta.dirname, "src", "theme", "account");
+
+// keycloakify runs this config twice during `keycloakify build`: once to read its options, once to run
+// postBuild. Only then is its plugin wanted; in plain `vite build`/`vite dev` it would generate
+// kc.gen.tsx and dev resources we do not use (see docs/packaging.md).
+const underKeycloakify =
+  process.env.KEYCLOAKIFY_RESOLVE_VITE_CONFIG !== undefined ||
+  process.env.KEYCLOAKIFY_RUN_POST_BUILD_SCRIPT !== undefined;
+
+function keycloakifyPackaging(): PluginOption {
+  // keycloakify generates no theme type here, so it never creates the resources folder that it then
+  // enters to run postBuild; create it first (see docs/packaging.md).
+  const postBuild = process.env.KEYCLOAKIFY_RUN_POST_BUILD_SCRIPT;
+  if (postBuild !== undefined) {
+    mkdirSync((JSON.parse(postBuild) as { resourcesDirPath: string }).resourcesDirPath, { recursive: true });
+  }
+
+  return keycloakify({
+    themeName: THEME_NAME,
+    // keycloakify generates no account theme of its own: ours is the template in src/theme/account plus our
+    // Vite build, placed by postBuild where Keycloak's AccountConsole reads resources/.vite/manifest.json.
+    accountThemeImplementation: "none",
+    keycloakVersionTargets: { "22-to-25": false, "all-other-versions": true },
+    postBuild: async () => {
+      const account = path.join(process.cwd(), "theme", THEME_NAME, "account");
+      await cp(themeSourceDirectory, account, { recursive: true });
+      await cp(distDirectory, path.join(account, "resources"), { recursive: true });
+    },
+  });
+}
+
+export default defineConfig({
+  // Relative, like the stock console: Keycloak serves assets under a versioned resource URL.
+  base: "./",
+  plugins: [react(), ...(underKeycloakify ? [keycloakifyPackaging()] : [])],
+  build: {
+    // Relative: keycloakify derives dist_keycloak from it.
+    outDir: "dist",
+    manifest: true,
+    target: "es2022",
+    chunkSizeWarningLimit: 700,
+    // No index.html: Keycloak renders the page (index.ftl) and reads the entry from the manifest.
+    rolldownOptions: { input: "src/main.tsx" },
+  },
+});
