@@ -176,6 +176,8 @@ export async function startDistribution(options, { instance, timeoutSeconds = 24
     const tail = fs.readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
     throw new KeycloakError(`${/** @type {Error} */ (error).message} Log ${logFile} ends with:\n${tail}`);
   }
+  // The server outlives this process (`npm run keycloak:start`); whoever wants it gone calls stop().
+  child.unref();
   return { url, managementUrl, pid: child.pid, logFile, stop };
 }
 

@@ -1,0 +1,67 @@
+// @ts-check
+// `npm test`: type-check, lint, unit/component tests, browser tests against a real Keycloak.
+// Each runner ends with one line; the last line sums them up.
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** @type {{ name: string, args: string[], summary: (output: string) => { passed: number, failed: number, text: string } }[]} */
+const runners = [
+  { name: "type-check", args: ["tsc", "--noEmit", "-p", "tsconfig.json"], summary: checkSummary },
+  { name: "lint", args: ["eslint", "--max-warnings=0", "."], summary: checkSummary },
+  { name: "unit", args: ["vitest", "run"], summary: vitestSummary },
+  { name: "e2e", args: ["vitest", "run", "--config", "vitest.e2e.config.ts"], summary: vitestSummary },
+];
+
+/** @param {string[]} args */
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["--no-install", ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: "0" } });
+    let output = "";
+    const collect = (/** @type {Buffer} */ chunk) => {
+      const text = chunk.toString();
+      output += text;
+      process.stdout.write(text.replace(/^npm warn Unknown (user|env) config.*\n/gm, ""));
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+/** @param {string} _output @param {number} [code] */
+function checkSummary(_output, code = 0) {
+  return code === 0 ? { passed: 1, failed: 0, text: "passed" } : { passed: 0, failed: 1, text: "failed" };
+}
+
+/** @param {string} output */
+function vitestSummary(output) {
+  const line = output.split("\n").find((l) => /^\s*Tests\s/.test(l)) ?? "";
+  const number = (/** @type {RegExp} */ re) => Number(re.exec(line)?.[1] ?? 0);
+  const passed = number(/(\d+) passed/);
+  const failed = number(/(\d+) failed/);
+  const skipped = number(/(\d+) skipped/);
+  return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
+}
+
+const only = process.argv.slice(2);
+const results = [];
+for (const runner of runners.filter((r) => only.length === 0 || only.includes(r.name))) {
+  const started = Date.now();
+  console.log(`\n=== ${runner.name} ===`);
+  const { code, output } = /** @type {{ code: number, output: string }} */ (await run(runner.args));
+  let summary = runner.summary === checkSummary ? checkSummary(output, code) : runner.summary(output);
+  if (code !== 0 && summary.failed === 0) summary = { passed: summary.passed, failed: 1, text: `${summary.text} (exit ${code})` };
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name: runner.name, ...summary, seconds, ok: code === 0 });
+}
+
+console.log("");
+for (const result of results) {
+  console.log(`${result.ok ? "PASS" : "FAIL"} ${result.name}: ${result.text} (${result.seconds} s)`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

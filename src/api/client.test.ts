@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient } from "./client";
+
+const environment = { serverBaseUrl: "https://id.example.org", realm: "my realm" };
+
+function respond(status: number, body?: unknown, type = "application/json") {
+  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body), {
+      status,
+      headers: { "content-type": type },
+    }),
+  );
+}
+
+describe("the Account REST client", () => {
+  it("calls the account URL with a fresh bearer token and a JSON body", async () => {
+    const fetchMock = respond(200, { ok: 1 });
+    const client = createApiClient(environment, async () => "tok", fetchMock);
+    await expect(
+      client.request("credentials", { method: "POST", body: { a: 1 }, searchParams: { first: 0, max: undefined } }),
+    ).resolves.toEqual({ ok: 1 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("https://id.example.org/realms/my%20realm/account/credentials?first=0");
+    expect(init?.headers).toMatchObject({ authorization: "Bearer tok", "content-type": "application/json" });
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it("resolves empty bodies (204) to undefined", async () => {
+    const client = createApiClient(environment, async () => "t", respond(204));
+    await expect(client.request("sessions/x", { method: "DELETE" })).resolves.toBeUndefined();
+  });
+
+  it("rejects every non-2xx answer with the server's message, never as success", async () => {
+    const client = createApiClient(
+      environment,
+      async () => "t",
+      respond(400, { errorMessage: "invalidEmailMessage", error_description: "bad" }),
+    );
+    const error = await client.request("").catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: "invalidEmailMessage", status: 400, description: "bad" });
+  });
+
+  it("keeps the error body (field errors) and falls back to the status text", async () => {
+    const body = { errors: [{ field: "email", errorMessage: "invalidEmailMessage", params: ["email"] }] };
+    const withBody = createApiClient(environment, async () => "t", respond(400, body));
+    await expect(withBody.request("")).rejects.toMatchObject({ body });
+    const plain = createApiClient(environment, async () => "t", respond(500, "<html>oops</html>", "text/html"));
+    await expect(plain.request("")).rejects.toMatchObject({ status: 500, message: "<html>oops</html>" });
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { isActive, menuHref, menuLeaves, relativePath, visibleMenu, type MenuItem } from "./menu";
+
+const content: MenuItem[] = [
+  { label: "personalInfo", path: "" },
+  {
+    label: "accountSecurity",
+    children: [
+      { label: "signingIn", path: "account-security/signing-in" },
+      { label: "linkedAccounts", path: "account-security/linked-accounts", isVisible: "isLinkedAccountsEnabled" },
+    ],
+  },
+  { label: "groups", path: "groups", isVisible: "isViewGroupsEnabled" },
+  { label: "hidden", children: [{ label: "x", path: "x", isVisible: "isMyResourcesEnabled" }] },
+];
+
+describe("visibleMenu", () => {
+  it("keeps items without a flag and those whose flag is on", () => {
+    const menu = visibleMenu(content, { isViewGroupsEnabled: true });
+    expect(menuLeaves(menu).map((leaf) => leaf.path)).toEqual(["", "account-security/signing-in", "groups"]);
+  });
+
+  it("drops items whose flag is off and groups left empty", () => {
+    const menu = visibleMenu(content, { isLinkedAccountsEnabled: true });
+    expect(menu.map((item) => item.label)).toEqual(["personalInfo", "accountSecurity"]);
+    expect(menuLeaves(menu).map((leaf) => leaf.label)).toContain("linkedAccounts");
+  });
+});
+
+describe("active items", () => {
+  it("matches the location relative to the base path", () => {
+    const current = relativePath("/realms/demo/account/account-security/signing-in", "/realms/demo/account");
+    expect(current).toBe("account-security/signing-in");
+    expect(isActive(content[1]!, current)).toBe(true);
+    expect(isActive(content[0]!, current)).toBe(false);
+    expect(isActive(content[0]!, relativePath("/realms/demo/account/", "/realms/demo/account"))).toBe(true);
+  });
+});
+
+describe("menuHref", () => {
+  it("prefixes the base path and keeps the query string", () => {
+    expect(menuHref("/realms/demo/account", "groups", "?referrer=app")).toBe("/realms/demo/account/groups?referrer=app");
+    expect(menuHref("/realms/demo/account", "", "")).toBe("/realms/demo/account/");
+  });
+});

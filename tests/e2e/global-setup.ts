@@ -1,0 +1,62 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { JAR_NAME, keycloakOptions } from "../../scripts/lib/keycloak-config.mjs";
+import { startKeycloak, type RunningKeycloak } from "../../scripts/lib/keycloak-server.mjs";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const jar = path.join(root, "dist_keycloak", JAR_NAME);
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    keycloakUrl: string;
+    jarPath: string;
+  }
+}
+
+/** Newest modification time under the inputs of the jar. */
+function newestSource(entries: string[]): number {
+  let newest = 0;
+  for (const entry of entries.map((name) => path.join(root, name))) {
+    if (!existsSync(entry)) continue;
+    const stat = statSync(entry);
+    if (stat.isDirectory()) {
+      for (const child of readdirSync(entry, { recursive: true, withFileTypes: true })) {
+        if (child.isFile()) newest = Math.max(newest, statSync(path.join(child.parentPath, child.name)).mtimeMs);
+      }
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  }
+  return newest;
+}
+
+let server: RunningKeycloak | undefined;
+
+export async function setup(project: TestProject) {
+  const stale =
+    !existsSync(jar) ||
+    statSync(jar).mtimeMs < newestSource(["src", "public", "vite.config.ts", "package.json", "package-lock.json"]);
+  if (stale) {
+    const build = spawnSync("node", ["scripts/build-theme.mjs"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("Building the theme jar failed; see the output above.");
+  }
+
+  // Its own instance and ports, so a demo server (npm start) may keep running beside the tests.
+  const options = keycloakOptions({
+    jarPath: jar,
+    realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")],
+    httpPort: Number(process.env.E2E_KC_PORT ?? 8181),
+    managementPort: Number(process.env.E2E_KC_MANAGEMENT_PORT ?? 9181),
+  });
+  const started = Date.now();
+  server = await startKeycloak(options, { instance: "e2e" });
+  console.log(`Keycloak ${options.version} ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  project.provide("keycloakUrl", server.url);
+  project.provide("jarPath", jar);
+}
+
+export async function teardown() {
+  await server?.stop();
+}

@@ -1,0 +1,28 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+
+/** Debian's Chromium (Playwright's own download does not work on these machines). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Signs in on Keycloak's own login page (the stock login theme), then waits for the console's shell. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByRole("textbox", { name: "Username or email" }).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByTestId("page-heading").waitFor();
+}
