@@ -43,6 +43,15 @@ export async function setup(project: TestProject) {
     if (build.status !== 0) throw new Error("Building the theme jar failed; see the output above.");
   }
 
+  // For quick iteration: reuse a server that is already up (e.g. `npm run keycloak:start`), started with this jar.
+  const reuse = process.env.E2E_KEYCLOAK_URL;
+  if (reuse) {
+    console.log(`Using the running Keycloak at ${reuse} (E2E_KEYCLOAK_URL); it must serve the current jar.`);
+    project.provide("keycloakUrl", reuse.replace(/\/$/, ""));
+    project.provide("jarPath", jar);
+    return;
+  }
+
   // Its own instance and ports, so a demo server (npm start) may keep running beside the tests.
   const options = keycloakOptions({
     jarPath: jar,

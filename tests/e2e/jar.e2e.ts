@@ -60,4 +60,14 @@ describe("the theme jar", () => {
     expect(menu.map((item) => item.label)).toContain("personalInfo");
     expect(read(`${theme}/resources/logo.svg`)).toContain("<svg");
   });
+
+  it("ships production builds of its libraries, not React's development build", () => {
+    const assets = path.join(directory, theme, "resources", "assets");
+    const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const file of scripts) {
+      // A development-only warning of react-dom; absent from its production build.
+      expect(readFileSync(path.join(assets, file), "utf8")).not.toContain("This will treat the attribute as if it were false");
+    }
+  });
 });

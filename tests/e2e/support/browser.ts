@@ -19,10 +19,15 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The sign-in button of Keycloak's own login page; by id, since its text follows the realm's language. */
+export function loginButton(page: Page) {
+  return page.locator("#kc-login");
+}
+
 /** Signs in on Keycloak's own login page (the stock login theme), then waits for the console's shell. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByRole("textbox", { name: "Username or email" }).fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.locator("#username").fill(username);
+  await page.locator("#password").fill(password);
+  await loginButton(page).click();
   await page.getByTestId("page-heading").waitFor();
 }

@@ -1,0 +1,15 @@
+import { chromium } from "playwright-core";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu","--disable-background-networking"] });
+const page = await b.newPage();
+page.on("framenavigated", f => { if (f === page.mainFrame()) console.log("nav", f.url()); });
+page.on("console", m => console.log("console", m.type(), m.text()));
+await page.goto(process.argv[2]);
+await page.locator("#username").fill("alice");
+await page.locator("#password").fill("alice");
+await page.locator("#kc-login").click();
+await page.getByTestId("page-heading").waitFor();
+await page.waitForTimeout(1500);
+console.log("url", page.url(), await page.getByTestId("page-heading").textContent());
+console.log("alerts", await page.getByTestId("global-alerts").textContent().catch(e=>"none"));
+await page.screenshot({ path: "/tmp/dbg.png" });
+await b.close();
