@@ -187,6 +187,7 @@ describe("mobile", () => {
       await screenshot(page, "shell-mobile");
       await page.getByTestId("nav-toggle").click();
       await expect.poll(() => sidebar.getAttribute("aria-hidden")).toBe("false");
+      await page.waitForTimeout(500); // let the slide-in finish before the picture
       await screenshot(page, "shell-mobile-nav-open");
       await page.getByTestId("applications").click();
       await page.waitForURL(/\/account\/applications$/);

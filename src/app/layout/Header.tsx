@@ -81,7 +81,7 @@ export function Header() {
   );
 
   return (
-    <Masthead>
+    <Masthead display={{ default: "inline" }}>
       <MastheadMain>
         <MastheadToggle>
           <PageToggleButton isHamburgerButton data-testid="nav-toggle" aria-label={t("navigation")} id="nav-toggle">
