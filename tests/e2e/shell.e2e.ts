@@ -40,6 +40,8 @@ beforeAll(async () => {
     internationalizationEnabled: true,
     supportedLocales: ["en", "de"],
     defaultLocale: "de",
+    // A realm's own localization text wins over the theme's bundle.
+    localizationTexts: { de: { personalInfoDescription: "Von der Realm-Verwaltung überschrieben" } },
   });
 });
 
@@ -165,10 +167,11 @@ describe("header", () => {
 });
 
 describe("language", () => {
-  it("renders the realm's default locale (German) from the server's translations", async () => {
+  it("renders the realm's default locale (German) from the server's translations, with the realm's overrides", async () => {
     const { context, page } = await openConsole(browser, GERMAN_REALM, { locale: "de-DE" });
     try {
       expect(await page.getByTestId("page-heading").textContent()).toBe("Persönliche Angaben");
+      await page.getByText("Von der Realm-Verwaltung überschrieben").waitFor();
       expect(await page.locator("#page-sidebar").textContent()).toContain("Kontosicherheit");
       expect(await page.locator("html").getAttribute("lang")).toBe("de");
     } finally {

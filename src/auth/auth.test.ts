@@ -1,0 +1,154 @@
+import Keycloak from "keycloak-js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Environment } from "../environment/environment";
+import { LogoutError, startAuth } from "./auth";
+
+const environment = {
+  serverBaseUrl: "http://kc.test",
+  realm: "demo",
+  clientId: "account-console",
+  baseUrl: "http://kc.test/realms/demo/account/",
+  scope: "",
+} as Environment;
+
+/** A stand-in for keycloak-js with the members startAuth uses. */
+function fakeKeycloak({ authenticated = true } = {}) {
+  return {
+    init: vi.fn(async () => authenticated),
+    login: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+    updateToken: vi.fn(async () => true),
+    token: "access-token" as string | undefined,
+    tokenParsed: { sub: "u1", preferred_username: "alice" },
+    idTokenParsed: undefined as Record<string, unknown> | undefined,
+    onAuthLogout: undefined as undefined | (() => void),
+    onAuthRefreshSuccess: undefined as undefined | (() => void),
+    onTokenExpired: undefined as undefined | (() => void),
+  };
+}
+type Fake = ReturnType<typeof fakeKeycloak>;
+const start = (fake: Fake) => startAuth(environment, fake as unknown as Keycloak);
+
+/** Settles the microtask queue and reports whether `promise` has settled. */
+async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return settled;
+}
+
+describe("startAuth", () => {
+  it("initialises keycloak-js with check-sso, PKCE S256 and the query response mode", async () => {
+    const fake = fakeKeycloak();
+    await start(fake);
+    expect(fake.init).toHaveBeenCalledWith(
+      expect.objectContaining({ onLoad: "check-sso", pkceMethod: "S256", responseMode: "query" }),
+    );
+  });
+
+  it("starts a login when there is no session, and never hands the app an unauthenticated session", async () => {
+    const fake = fakeKeycloak({ authenticated: false });
+    const started = start(fake);
+    expect(await hasSettled(started)).toBe(false);
+    expect(fake.login).toHaveBeenCalledWith(expect.objectContaining({ redirectUri: window.location.href }));
+  });
+
+  it("starts a login when the server signals a logout", async () => {
+    const fake = fakeKeycloak();
+    await start(fake);
+    fake.onAuthLogout?.();
+    expect(fake.login).toHaveBeenCalledTimes(1);
+  });
+
+  it("refreshes the token before each call", async () => {
+    const fake = fakeKeycloak();
+    const auth = await start(fake);
+    expect(await auth.token()).toBe("access-token");
+    expect(fake.updateToken).toHaveBeenCalledWith(5);
+    expect(fake.login).not.toHaveBeenCalled();
+  });
+
+  it("starts a login instead of making a call when the refresh fails", async () => {
+    const fake = fakeKeycloak();
+    const auth = await start(fake);
+    fake.updateToken.mockRejectedValueOnce(new Error("refresh token expired"));
+    const token = auth.token();
+    expect(await hasSettled(token)).toBe(false);
+    expect(fake.login).toHaveBeenCalledTimes(1);
+  });
+
+  it("never returns an empty token", async () => {
+    const fake = fakeKeycloak();
+    const auth = await start(fake);
+    fake.token = undefined;
+    expect(await hasSettled(auth.token())).toBe(false);
+    expect(fake.login).toHaveBeenCalledTimes(1);
+  });
+
+  it("refreshes on expiry and tells subscribers; a failed refresh leads to login", async () => {
+    const fake = fakeKeycloak();
+    const auth = await start(fake);
+    const listener = vi.fn();
+    auth.subscribe(listener);
+    fake.onTokenExpired?.();
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+
+    fake.updateToken.mockRejectedValueOnce(new Error("session gone"));
+    fake.onTokenExpired?.();
+    await vi.waitFor(() => expect(fake.login).toHaveBeenCalledTimes(1));
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it("reports a failed logout with the specified message", async () => {
+    const fake = fakeKeycloak();
+    const auth = await start(fake);
+    fake.logout.mockRejectedValueOnce(new Error("500"));
+    const failure = auth.logout();
+    await expect(failure).rejects.toBeInstanceOf(LogoutError);
+    await expect(failure).rejects.toThrow("Logout failed, request returned an error code.");
+  });
+
+  it("starts application-initiated actions through kc_action", async () => {
+    const fake = fakeKeycloak();
+    const auth = await start(fake);
+    await auth.startAction("UPDATE_EMAIL", "http://kc.test/realms/demo/account/");
+    expect(fake.login).toHaveBeenCalledWith({ action: "UPDATE_EMAIL", redirectUri: "http://kc.test/realms/demo/account/" });
+  });
+
+  it("prefers the ID token's claims for the user's name", async () => {
+    const fake = fakeKeycloak();
+    fake.idTokenParsed = { given_name: "Alice" };
+    const auth = await start(fake);
+    expect(auth.claims()).toEqual({ given_name: "Alice" });
+  });
+});
+
+describe("keycloak-js callback state (verified, not reimplemented)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const callbackKeys = () => Object.keys(localStorage).filter((key) => key.startsWith("kc-callback-"));
+
+  it("keeps a login's callback state for 60 minutes, then purges it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+    const keycloak = new Keycloak({ url: "http://kc.test", realm: "demo", clientId: "account-console" });
+    await keycloak.init({ checkLoginIframe: false, pkceMethod: false, responseMode: "query" });
+
+    await keycloak.createLoginUrl();
+    const [first] = callbackKeys();
+    expect(first).toBeDefined();
+    const stored = JSON.parse(localStorage.getItem(first!) ?? "{}") as { expires: number };
+    expect(stored.expires - Date.now()).toBe(60 * 60 * 1000);
+
+    // Storing another state purges expired ones: at 59 minutes the first survives, after 60 it is gone.
+    vi.setSystemTime(new Date("2026-11-23T10:59:00Z"));
+    await keycloak.createLoginUrl();
+    expect(callbackKeys()).toContain(first);
+    vi.setSystemTime(new Date("2026-11-23T11:00:01Z"));
+    await keycloak.createLoginUrl();
+    expect(callbackKeys()).not.toContain(first);
+  });
+});
