@@ -37,7 +37,9 @@ function checkSummary(_output, code = 0) {
 
 /** @param {string} output */
 function vitestSummary(output) {
-  const line = output.split("\n").find((l) => /^\s*Tests\s/.test(l)) ?? "";
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes, which vitest may print even when asked not to
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
+  const line = plain.split("\n").find((l) => /^\s*Tests\s/.test(l)) ?? "";
   const number = (/** @type {RegExp} */ re) => Number(re.exec(line)?.[1] ?? 0);
   const passed = number(/(\d+) passed/);
   const failed = number(/(\d+) failed/);
