@@ -53,6 +53,8 @@ export async function startI18n(
     returnEmptyString: false,
   });
   i18n.use(keycloakBackend(environment, fetchImpl)).use(initReactI18next);
+  // The page's language follows the UI's, e.g. after the user picks another locale in personal info.
+  i18n.on("languageChanged", (language) => document.documentElement.setAttribute("lang", language));
   await i18n.init();
   return i18n;
 }

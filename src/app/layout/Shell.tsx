@@ -1,21 +1,12 @@
-import { Bullseye, Page, Spinner } from "@patternfly/react-core";
+import { Page } from "@patternfly/react-core";
 import { Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { ErrorDialog } from "../../ui/ErrorDialog";
+import { LoadingState } from "../../ui/LoadingState";
 import { Header } from "./Header";
 import { fetchMenu, visibleMenu, type MenuItem } from "./menu";
 import { Sidebar } from "./Sidebar";
-
-export function LoadingPage() {
-  const { t } = useTranslation();
-  return (
-    <Bullseye style={{ minHeight: "50vh" }}>
-      <Spinner aria-label={t("spinnerLoading")} />
-    </Bullseye>
-  );
-}
 
 export function Shell() {
   const environment = useEnvironment();
@@ -32,11 +23,11 @@ export function Shell() {
   }, [environment]);
 
   if (error) return <ErrorDialog error={error} />;
-  if (!menu) return <LoadingPage />;
+  if (!menu) return <LoadingState />;
 
   return (
     <Page masthead={<Header />} sidebar={<Sidebar menu={menu} />} isManagedSidebar isContentFilled>
-      <Suspense fallback={<LoadingPage />}>
+      <Suspense fallback={<LoadingState />}>
         <Outlet />
       </Suspense>
     </Page>

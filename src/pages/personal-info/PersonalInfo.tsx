@@ -1,7 +1,193 @@
+import {
+  ActionGroup,
+  Alert,
+  Button,
+  ExpandableSection,
+  Form,
+  PageSection,
+} from "@patternfly/react-core";
+import { ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
+import { useEffect, useRef, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { fetchPersonalInfo, fetchSupportedLocales, savePersonalInfo } from "../../api/methods";
+import type { UserProfileAttributeMetadata, UserRepresentation } from "../../api/representations";
+import { useAuth } from "../../auth/AuthContext";
+import type { Features } from "../../environment/environment";
+import { useEnvironment } from "../../environment/EnvironmentContext";
+import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { LoadError } from "../../ui/LoadError";
+import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
+import { useFetch } from "../../ui/useFetch";
+import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../../user-profile/fieldNames";
+import { applyServerErrors, fieldErrorsOf } from "../../user-profile/serverErrors";
+import { isShown, UserProfileFields } from "../../user-profile/UserProfileFields";
+
+type Loaded = { user: UserRepresentation; supportedLocales: string[] };
+
+/** The "Update email" button's conditions, as in the stock console. */
+export function canUpdateEmail(features: Features, email: UserProfileAttributeMetadata): boolean {
+  const supported = email.annotations?.["kc.required.action.supported"];
+  return (
+    features.updateEmailFeatureEnabled &&
+    features.updateEmailActionEnabled &&
+    (supported === true || supported === "true") &&
+    (!features.isRegistrationEmailAsUsername || features.isEditUserNameAllowed)
+  );
+}
 
 export default function PersonalInfo() {
   const { t } = useTranslation();
-  return <PageLayout title={t("personalInfo")} description={t("personalInfoDescription")} />;
+  const api = useApi();
+  const { state, reload } = useFetch<Loaded>(
+    async (signal) => {
+      const [user, supportedLocales] = await Promise.all([fetchPersonalInfo(api, signal), fetchSupportedLocales(api, signal)]);
+      return { user, supportedLocales };
+    },
+    api,
+  );
+
+  return (
+    <PageLayout title={t("personalInfo")} description={t("personalInfoDescription")}>
+      {state.status === "loading" && <LoadingState />}
+      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === "ready" && <PersonalInfoForm loaded={state.data} />}
+    </PageLayout>
+  );
+}
+
+function PersonalInfoForm({ loaded }: { loaded: Loaded }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const auth = useAuth();
+  const environment = useEnvironment();
+  const { addAlert } = useAlerts();
+  const metadata = loaded.user.userProfileMetadata ?? { attributes: [] };
+  // What the server holds now: the base of the next save, and what Cancel returns to.
+  const saved = useRef(loaded.user);
+  const form = useForm<ProfileFormValues>({
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: toFormValues(loaded.user, metadata.attributes),
+  });
+  const { handleSubmit, reset, setError, formState } = form;
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  const shown = metadata.attributes.filter((attribute) => isShown(attribute, loaded.supportedLocales));
+  const editable = shown.some((attribute) => !attribute.readOnly);
+
+  // Leaving the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!formState.isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [formState.isDirty]);
+
+  const save = async (values: ProfileFormValues) => {
+    const user = toUserRepresentation(values, saved.current);
+    try {
+      await savePersonalInfo(api, user);
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors.length > 0) {
+        const names = shown.map((attribute) => attribute.name);
+        const unplaced = applyServerErrors(fieldErrors, setError, t, names);
+        addAlert(t("accountUpdatedError"), "danger", unplaced.join(" ") || undefined);
+      } else {
+        addAlert(t("accountUpdateFailed", { error: t(errorMessage(error)) }), "danger");
+      }
+      return; // the form keeps everything the user typed
+    }
+
+    saved.current = user;
+    reset(values);
+    const locale = values.attributes.locale;
+    if (typeof locale === "string" && locale !== "" && locale !== i18n.language) {
+      await i18n.changeLanguage(locale);
+    }
+    // The header shows the name from the token: fetch one with the new profile.
+    await auth.refresh().catch(() => undefined);
+    addAlert(t("accountUpdatedMessage"));
+  };
+
+  const email = metadata.attributes.find((attribute) => attribute.name === "email");
+  const updateEmail = email && canUpdateEmail(environment.features, email);
+
+  return (
+    <>
+      <FormProvider {...form}>
+        <Form isHorizontal onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
+          <UserProfileFields
+            metadata={metadata}
+            supportedLocales={loaded.supportedLocales}
+            currentLocale={i18n.language}
+            addons={
+              updateEmail
+                ? {
+                    email: () => (
+                      <Button
+                        id="update-email-btn"
+                        variant="link"
+                        isInline
+                        icon={<ExternalLinkSquareAltIcon />}
+                        iconPosition="end"
+                        onClick={() => void auth.startAction("UPDATE_EMAIL")}
+                      >
+                        {t("updateEmail")}
+                      </Button>
+                    ),
+                  }
+                : {}
+            }
+          />
+          {editable && (
+            <ActionGroup>
+              <Button
+                type="submit"
+                id="save-btn"
+                data-testid="save"
+                variant="primary"
+                isLoading={formState.isSubmitting}
+                isDisabled={formState.isSubmitting}
+              >
+                {t("save")}
+              </Button>
+              <Button
+                id="cancel-btn"
+                data-testid="cancel"
+                variant="link"
+                isDisabled={formState.isSubmitting}
+                onClick={() => reset(toFormValues(saved.current, metadata.attributes))}
+              >
+                {t("cancel")}
+              </Button>
+            </ActionGroup>
+          )}
+        </Form>
+      </FormProvider>
+      {environment.features.deleteAccountAllowed && (
+        <PageSection padding={{ default: "noPadding" }} className="delete-account-section">
+          <ExpandableSection
+            data-testid="delete-account"
+            toggleText={t("deleteAccount")}
+            isExpanded={deleteOpen}
+            onToggle={(_event, open) => setDeleteOpen(open)}
+          >
+            <Alert variant="danger" isInline isPlain title={t("deleteAccountWarning")} />
+            <Button
+              id="delete-account-btn"
+              variant="danger"
+              className="delete-account-button"
+              onClick={() => void auth.startAction("delete_account")}
+            >
+              {t("delete")}
+            </Button>
+          </ExpandableSection>
+        </PageSection>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+
+export type FetchState<T> =
+  | { status: "loading" }
+  | { status: "error"; error: unknown }
+  | { status: "ready"; data: T };
+
+const LOADING = { status: "loading" } as const;
+
+/**
+ * Runs `load` on mount and whenever `key` changes (compared with Object.is), aborting the previous run;
+ * `reload` runs it again.
+ * A result only counts for the run that produced it, so stale or aborted runs never show.
+ */
+export function useFetch<T>(load: (signal: AbortSignal) => Promise<T>, key: unknown) {
+  const [generation, setGeneration] = useState(0);
+  // A fresh identity per run: results are kept with the run they belong to.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new identity whenever key or generation change
+  const run = useMemo(() => ({}), [key, generation]);
+  const [result, setResult] = useState<{ run: object; state: FetchState<T> }>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal).then(
+      (data) => controller.signal.aborted || setResult({ run, state: { status: "ready", data } }),
+      (error: unknown) => controller.signal.aborted || setResult({ run, state: { status: "error", error } }),
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `run` changes exactly when a new load is due
+  }, [run]);
+
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const state: FetchState<T> = result?.run === run ? result.state : LOADING;
+  return { state, reload };
+}

@@ -1,0 +1,34 @@
+import { TextInput } from "@patternfly/react-core";
+import { annotation, htmlInputType } from "../inputTypes";
+import { asText, type FieldProps } from "./FieldProps";
+
+export function TextField({ attribute, id, label, field, hasError, describedBy }: FieldProps) {
+  const { ref, name, value, onChange, onBlur } = field;
+  const type = htmlInputType(attribute) as "text";
+  return (
+    <TextInput
+      id={id}
+      data-testid={attribute.name}
+      name={name}
+      ref={ref}
+      type={type}
+      value={asText(value)}
+      onChange={(_event, text) => onChange(text)}
+      onBlur={onBlur}
+      isDisabled={attribute.readOnly}
+      isRequired={attribute.required}
+      placeholder={attribute.readOnly ? undefined : annotation(attribute, "inputTypePlaceholder")}
+      validated={hasError ? "error" : "default"}
+      aria-label={label}
+      aria-describedby={describedBy}
+      {...(type === ("range" as string) ? { min: numberAnnotation(attribute, "min"), max: numberAnnotation(attribute, "max") } : {})}
+    />
+  );
+}
+
+/** A range input takes its bounds from the integer/double validator. */
+function numberAnnotation(attribute: FieldProps["attribute"], bound: "min" | "max"): number | undefined {
+  const config = attribute.validators?.integer ?? attribute.validators?.double;
+  const value = config?.[bound];
+  return value === undefined || value === "" ? undefined : Number(value);
+}

@@ -1,0 +1,106 @@
+import type { TFunction } from "i18next";
+import type { UserProfileAttributeMetadata } from "../api/representations";
+import { translateLabel } from "../ui/translateLabel";
+
+/** The `inputType` annotations Keycloak's user-profile editor offers. Anything else is shown as text. */
+export const INPUT_TYPES = [
+  "text",
+  "textarea",
+  "select",
+  "select-radiobuttons",
+  "multiselect",
+  "multiselect-checkboxes",
+  "multi-input",
+  "html5-email",
+  "html5-tel",
+  "html5-url",
+  "html5-number",
+  "html5-range",
+  "html5-datetime-local",
+  "html5-date",
+  "html5-month",
+  "html5-time",
+] as const;
+export type InputType = (typeof INPUT_TYPES)[number];
+
+/** Single selects with this many options or more filter as you type. */
+export const TYPEAHEAD_THRESHOLD = 10;
+
+const ROOT = ["username", "firstName", "lastName", "email"];
+const OPTION_TYPES: InputType[] = ["select", "select-radiobuttons", "multiselect", "multiselect-checkboxes"];
+const MULTI_TYPES: InputType[] = ["multiselect", "multiselect-checkboxes", "multi-input"];
+
+export function inputType(attribute: UserProfileAttributeMetadata): InputType {
+  if (ROOT.includes(attribute.name)) return "text";
+  const annotated = attribute.annotations?.inputType;
+  return (INPUT_TYPES as readonly unknown[]).includes(annotated) ? (annotated as InputType) : "text";
+}
+
+export function isOptionType(type: InputType): boolean {
+  return OPTION_TYPES.includes(type);
+}
+
+/**
+ * Whether the form holds a list for this attribute: multivalued attributes, the multi-value input types, and
+ * (like the stock console) an attribute without an input type that already holds several values.
+ */
+export function isMultiValue(attribute: UserProfileAttributeMetadata, current: string[] = []): boolean {
+  const type = inputType(attribute);
+  if (MULTI_TYPES.includes(type)) return true;
+  if (type === "select" || type === "select-radiobuttons") return false;
+  return attribute.multivalued === true || (current.length > 1 && attribute.annotations?.inputType === undefined);
+}
+
+/** How the attribute is drawn. Multi-valued free text becomes a list of rows of its input type. */
+export type FieldKind = "text" | "textarea" | "select" | "radio" | "checkbox" | "multi-input";
+
+export function fieldKind(attribute: UserProfileAttributeMetadata, current: string[] = []): FieldKind {
+  const type = inputType(attribute);
+  switch (type) {
+    case "textarea":
+      return isMultiValue(attribute, current) ? "multi-input" : "textarea";
+    case "select":
+    case "multiselect":
+      return "select";
+    case "select-radiobuttons":
+      return "radio";
+    case "multiselect-checkboxes":
+      return "checkbox";
+    case "multi-input":
+      return "multi-input";
+    default:
+      return isMultiValue(attribute, current) ? "multi-input" : "text";
+  }
+}
+
+/** The HTML input type of a text field: the suffix of `html5-*`, else text. */
+export function htmlInputType(attribute: UserProfileAttributeMetadata): string {
+  const type = inputType(attribute);
+  return type.startsWith("html5-") ? type.slice("html5-".length) : "text";
+}
+
+export type Option = { value: string; label: string };
+
+/** Options from the options validator, labelled by `inputOptionLabels` (or an i18n prefix), translated. */
+export function attributeOptions(attribute: UserProfileAttributeMetadata, t: TFunction): Option[] {
+  const raw = attribute.validators?.options?.options;
+  const values = Array.isArray(raw) ? raw.filter((v): v is string => typeof v === "string") : [];
+  const labels = attribute.annotations?.inputOptionLabels;
+  const prefix = attribute.annotations?.inputOptionLabelsI18nPrefix;
+  return values.map((value) => {
+    const configured = typeof labels === "object" && labels !== null ? (labels as Record<string, unknown>)[value] : undefined;
+    if (typeof configured === "string" && configured !== "") return { value, label: translateLabel(t, configured, value) };
+    if (typeof prefix === "string" && prefix !== "") return { value, label: t(`${prefix}.${value}`, { defaultValue: value }) };
+    return { value, label: translateLabel(t, value, value) };
+  });
+}
+
+/** A string annotation, or undefined. */
+export function annotation(attribute: UserProfileAttributeMetadata, name: string): string | undefined {
+  const value = attribute.annotations?.[name];
+  return typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : undefined;
+}
+
+export function attributeLabel(attribute: UserProfileAttributeMetadata, t: TFunction): string {
+  return translateLabel(t, attribute.displayName, t(attribute.name, { defaultValue: attribute.name }));
+}
