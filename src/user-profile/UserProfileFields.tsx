@@ -152,8 +152,9 @@ function AttributeField({
               <FormHelperText>
                 <HelperText>
                   {fieldState.error && (
-                    <HelperTextItem id={errorId} data-testid={`${attribute.name}-helper`} variant="error" icon={<ExclamationCircleIcon />}>
-                      {fieldState.error.message}
+                    <HelperTextItem id={errorId} variant="error" icon={<ExclamationCircleIcon />}>
+                      {/* The test id holds the message alone, without the "error status" screen-reader suffix. */}
+                      <span data-testid={`${attribute.name}-helper`}>{fieldState.error.message}</span>
                     </HelperTextItem>
                   )}
                   {after && <HelperTextItem id={afterId}>{translateLabel(t, after)}</HelperTextItem>}

@@ -59,12 +59,53 @@ export class KeycloakAdmin {
     const sessions = await this.request<unknown[]>("GET", `/${encodeURIComponent(realm)}/users/${id}/sessions`);
     return sessions.length;
   }
+
+  /** Replaces the realm's user-profile configuration (what the realm admin edits under Realm settings → User profile). */
+  async setUserProfile(realm: string, config: unknown): Promise<void> {
+    await this.request("PUT", `/${encodeURIComponent(realm)}/users/profile`, config);
+  }
+
+  async user(realm: string, username: string): Promise<UserRepresentation> {
+    const id = await this.userId(realm, username);
+    return this.request<UserRepresentation>("GET", `/${encodeURIComponent(realm)}/users/${id}`);
+  }
+
+  /** Updates a user: the current representation with `changes` merged in (attributes merged too). */
+  async updateUser(realm: string, username: string, changes: Partial<UserRepresentation>): Promise<void> {
+    const current = await this.user(realm, username);
+    const attributes = { ...current.attributes, ...changes.attributes };
+    await this.request("PUT", `/${encodeURIComponent(realm)}/users/${current.id}`, { ...current, ...changes, attributes });
+  }
+
+  /** Switches a required action (e.g. UPDATE_EMAIL, delete_account) on or off for the realm. */
+  async setRequiredAction(realm: string, alias: string, enabled: boolean): Promise<void> {
+    const path = `/${encodeURIComponent(realm)}/authentication/required-actions/${encodeURIComponent(alias)}`;
+    const action = await this.request<Record<string, unknown>>("GET", path);
+    await this.request("PUT", path, { ...action, enabled });
+  }
+
+  async userExists(realm: string, username: string): Promise<boolean> {
+    const users = await this.request<unknown[]>("GET", `/${encodeURIComponent(realm)}/users?exact=true&username=${encodeURIComponent(username)}`);
+    return users.length > 0;
+  }
 }
 
-export function demoRealm(): Record<string, unknown> {
-  const file = path.resolve(import.meta.dirname, "..", "..", "fixtures", "demo-realm.json");
-  return JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+export type UserRepresentation = {
+  id: string;
+  username: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  attributes?: Record<string, string[]>;
+  [key: string]: unknown;
+};
+
+export function fixture<T = Record<string, unknown>>(name: string): T {
+  const file = path.resolve(import.meta.dirname, "..", "..", "fixtures", name);
+  return JSON.parse(readFileSync(file, "utf8")) as T;
 }
+
+export const demoRealm = () => fixture("demo-realm.json");
 
 /** The demo user of every realm made by createRealm. */
 export const DEMO_USER = { username: "alice", password: "alice", displayName: "Alice Liddell" };
