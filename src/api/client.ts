@@ -49,6 +49,8 @@ export function createApiClient(
       const response = await fetchImpl(url(path, searchParams), {
         method,
         signal,
+        // Account data changes under us (other tabs, the admin): never answer from the HTTP cache.
+        cache: "no-store",
         headers: {
           accept: "application/json",
           authorization: `Bearer ${await token()}`,

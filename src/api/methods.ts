@@ -1,6 +1,11 @@
 // Every Account REST call the console makes, one small typed function each. Pages call these, never URLs.
 import type { ApiClient } from "./client";
-import type { UserRepresentation } from "./representations";
+import type {
+  CredentialContainer,
+  DeviceRepresentation,
+  LinkedAccountRepresentation,
+  UserRepresentation,
+} from "./representations";
 
 export function fetchPersonalInfo(api: ApiClient, signal?: AbortSignal): Promise<UserRepresentation> {
   return api.request<UserRepresentation>("/", { searchParams: { userProfileMetadata: true }, signal });
@@ -13,4 +18,32 @@ export async function fetchSupportedLocales(api: ApiClient, signal?: AbortSignal
 /** Saves the whole user (204). A validation failure is an ApiError whose body is `{ errors: FieldError[] }`. */
 export async function savePersonalInfo(api: ApiClient, user: UserRepresentation): Promise<void> {
   await api.request<void>("/", { method: "POST", body: user });
+}
+
+export async function fetchCredentials(api: ApiClient, signal?: AbortSignal): Promise<CredentialContainer[]> {
+  return (await api.request<CredentialContainer[] | undefined>("/credentials", { signal })) ?? [];
+}
+
+export async function fetchDevices(api: ApiClient, signal?: AbortSignal): Promise<DeviceRepresentation[]> {
+  return (await api.request<DeviceRepresentation[] | undefined>("/sessions/devices", { signal })) ?? [];
+}
+
+/** Signs out one session; without an id, every session but the current one. */
+export async function deleteSession(api: ApiClient, sessionId?: string): Promise<void> {
+  await api.request<void>(sessionId ? `/sessions/${encodeURIComponent(sessionId)}` : "/sessions", { method: "DELETE" });
+}
+
+export type LinkedAccountsQuery = { linked: boolean; first: number; max: number; search?: string };
+
+export async function fetchLinkedAccounts(
+  api: ApiClient,
+  { linked, first, max, search }: LinkedAccountsQuery,
+  signal?: AbortSignal,
+): Promise<LinkedAccountRepresentation[]> {
+  const searchParams = { linked, first, max, search: search || undefined };
+  return (await api.request<LinkedAccountRepresentation[] | undefined>("/linked-accounts", { searchParams, signal })) ?? [];
+}
+
+export async function unlinkAccount(api: ApiClient, providerAlias: string): Promise<void> {
+  await api.request<void>(`/linked-accounts/${encodeURIComponent(providerAlias)}`, { method: "DELETE" });
 }

@@ -43,3 +43,74 @@ export type FieldError = {
   errorMessage: string;
   params?: unknown[];
 };
+
+/** A message the server leaves to the client to translate: a bundle key and its positional parameters. */
+export type LocalizedMessage = { key: string; parameters?: string[] };
+
+export type CredentialRepresentation = {
+  id: string;
+  type: string;
+  userLabel?: string;
+  createdDate?: number;
+  credentialData?: string;
+};
+
+export type CredentialMetadata = {
+  credential: CredentialRepresentation;
+  infoMessage?: LocalizedMessage;
+  infoProperties?: LocalizedMessage[];
+  warningMessageTitle?: LocalizedMessage;
+  warningMessageDescription?: LocalizedMessage;
+  iconLight?: string;
+  iconDark?: string;
+};
+
+/** One credential type of `GET /account/credentials`, with the user's credentials of it. */
+export type CredentialContainer = {
+  type: string;
+  category: string;
+  displayName: string;
+  helptext?: string;
+  iconCssClass?: string;
+  createAction?: string;
+  updateAction?: string;
+  removeable: boolean;
+  userCredentialMetadatas: CredentialMetadata[];
+};
+
+export type SessionClient = { clientId: string; clientName?: string };
+
+/** Times are epoch seconds. */
+export type SessionRepresentation = {
+  id: string;
+  ipAddress?: string;
+  started?: number;
+  lastAccess?: number;
+  expires?: number;
+  browser?: string;
+  current?: boolean;
+  clients?: SessionClient[];
+};
+
+export type DeviceRepresentation = {
+  id?: string;
+  ipAddress?: string;
+  os?: string;
+  osVersion?: string;
+  browser?: string;
+  device?: string;
+  lastAccess?: number;
+  current?: boolean;
+  mobile?: boolean;
+  sessions: SessionRepresentation[];
+};
+
+export type LinkedAccountRepresentation = {
+  connected: boolean;
+  providerAlias: string;
+  providerName: string;
+  displayName?: string;
+  linkedUsername?: string;
+  social: boolean;
+  guiOrder?: string;
+};

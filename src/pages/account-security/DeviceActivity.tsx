@@ -1,7 +1,201 @@
+import {
+  Button,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+  Label,
+  Modal,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
+  Split,
+  SplitItem,
+  Title,
+} from "@patternfly/react-core";
+import { DesktopIcon, MobileAltIcon, SyncAltIcon } from "@patternfly/react-icons";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { deleteSession, fetchDevices } from "../../api/methods";
+import type { DeviceRepresentation, SessionRepresentation } from "../../api/representations";
+import { useAuth } from "../../auth/AuthContext";
+import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { formatDate, fromEpochSeconds } from "../../ui/formatDate";
+import { LoadError } from "../../ui/LoadError";
+import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
+import { translateLabel } from "../../ui/translateLabel";
+import { useFetch } from "../../ui/useFetch";
+import { deviceTitle, orderDevices, sessionCount } from "./devices";
+
+type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
 export default function DeviceActivity() {
   const { t } = useTranslation();
-  return <PageLayout title={t("deviceActivity")} description={t("signedInDevicesExplanation")} />;
+  const api = useApi();
+  const auth = useAuth();
+  const { addAlert } = useAlerts();
+  const { state, reload } = useFetch((signal) => fetchDevices(api, signal).then(orderDevices), api);
+  const [pending, setPending] = useState<PendingSignOut>();
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      if (pending.kind === "one") {
+        await deleteSession(api, pending.session.id);
+        addAlert(t("signedOutSession", { browser: pending.session.browser ?? "", os: pending.device.os ?? "" }));
+        setPending(undefined);
+        reload();
+      } else {
+        // The server ends every other session; the current one ends through the normal sign-out.
+        await deleteSession(api);
+        await auth.logout();
+      }
+    } catch (error) {
+      addAlert(t("errorSignOutMessage", { error: t(errorMessage(error)) }), "danger");
+      setPending(undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const devices = state.status === "ready" ? state.data : [];
+
+  return (
+    <PageLayout title={t("deviceActivity")} description={t("signedInDevicesExplanation")}>
+      <Split hasGutter className="device-toolbar">
+        <SplitItem isFilled>
+          <Title headingLevel="h2" size="xl">
+            {t("signedInDevices")}
+          </Title>
+        </SplitItem>
+        <SplitItem>
+          <Button id="refresh-page" variant="link" icon={<SyncAltIcon />} onClick={reload} aria-label={t("refreshPage")}>
+            {t("refresh")}
+          </Button>
+        </SplitItem>
+        {sessionCount(devices) > 1 && (
+          <SplitItem>
+            <Button id="sign-out-all" variant="secondary" onClick={() => setPending({ kind: "all" })}>
+              {t("signOutAllDevices")}
+            </Button>
+          </SplitItem>
+        )}
+      </Split>
+      {state.status === "loading" && <LoadingState />}
+      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === "ready" && (
+        <DataList aria-label={t("signedInDevices")} className="device-list">
+          {devices.map((device, deviceIndex) =>
+            device.sessions.map((session, index) => (
+              <SessionItem
+                key={session.id}
+                device={device}
+                session={session}
+                index={index}
+                headingId={`session-${deviceIndex}-${index}`}
+                onSignOut={() => setPending({ kind: "one", device, session })}
+              />
+            )),
+          )}
+        </DataList>
+      )}
+      <Modal
+        variant="small"
+        isOpen={pending !== undefined}
+        onClose={() => !busy && setPending(undefined)}
+        aria-labelledby="sign-out-title"
+      >
+        <ModalHeader title={pending?.kind === "all" ? t("signOutAllDevices") : t("signOut")} labelId="sign-out-title" />
+        <ModalBody>{pending?.kind === "all" ? t("signOutAllDevicesWarning") : t("signOutWarning")}</ModalBody>
+        <ModalFooter>
+          <Button variant="primary" id="modal-confirm" onClick={() => void confirm()} isLoading={busy} isDisabled={busy}>
+            {t("confirm")}
+          </Button>
+          <Button variant="link" id="modal-cancel" onClick={() => setPending(undefined)} isDisabled={busy}>
+            {t("cancel")}
+          </Button>
+        </ModalFooter>
+      </Modal>
+    </PageLayout>
+  );
+}
+
+function SessionItem({
+  device,
+  session,
+  index,
+  headingId,
+  onSignOut,
+}: {
+  device: DeviceRepresentation;
+  session: SessionRepresentation;
+  index: number;
+  headingId: string;
+  onSignOut: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const date = (seconds?: number) => (seconds === undefined ? "" : formatDate(fromEpochSeconds(seconds), i18n.language));
+  const clients = (session.clients ?? []).map((client) => translateLabel(t, client.clientName, client.clientId)).join(", ");
+  const Icon = device.mobile ? MobileAltIcon : DesktopIcon;
+
+  return (
+    <DataListItem aria-labelledby={headingId} data-testid={`row-${index}`}>
+      <DataListItemRow>
+        <DataListItemCells
+          dataListCells={[
+            <DataListCell key="icon" isIcon>
+              <Icon aria-label={device.mobile ? "mobile" : "desktop"} className="device-icon" />
+            </DataListCell>,
+            <DataListCell key="details">
+              <Split hasGutter>
+                <SplitItem>
+                  <span id={headingId} className="device-title">
+                    {deviceTitle({ ...device, browser: session.browser ?? device.browser }, t)}
+                  </span>
+                </SplitItem>
+                {session.current && (
+                  <SplitItem>
+                    <Label color="green">{t("currentSession")}</Label>
+                  </SplitItem>
+                )}
+              </Split>
+              <DescriptionList isHorizontal isCompact columnModifier={{ default: "1Col", lg: "3Col" }} className="session-details">
+                <Detail term={t("ipAddress")} value={session.ipAddress ?? device.ipAddress ?? ""} />
+                <Detail term={t("lastAccessedOn")} value={date(session.lastAccess)} />
+                <Detail term={t("clients")} value={clients} />
+                <Detail term={t("started")} value={date(session.started)} />
+                <Detail term={t("expires")} value={date(session.expires)} />
+              </DescriptionList>
+            </DataListCell>,
+          ]}
+        />
+        {!session.current && (
+          <DataListAction aria-label={t("signOut")} aria-labelledby={headingId} id={`actions-${session.id}`}>
+            <Button variant="secondary" onClick={onSignOut}>
+              {t("signOut")}
+            </Button>
+          </DataListAction>
+        )}
+      </DataListItemRow>
+    </DataListItem>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <DescriptionListGroup>
+      <DescriptionListTerm>{term}</DescriptionListTerm>
+      <DescriptionListDescription>{value}</DescriptionListDescription>
+    </DescriptionListGroup>
+  );
 }

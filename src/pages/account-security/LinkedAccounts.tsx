@@ -1,7 +1,189 @@
+import {
+  Button,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  EmptyState,
+  Label,
+  PageSection,
+  Pagination,
+  SearchInput,
+  Title,
+  Toolbar,
+  ToolbarContent,
+  ToolbarItem,
+} from "@patternfly/react-core";
+import { LinkIcon, UnlinkIcon } from "@patternfly/react-icons";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { fetchLinkedAccounts, unlinkAccount } from "../../api/methods";
+import type { LinkedAccountRepresentation } from "../../api/representations";
+import { useAuth } from "../../auth/AuthContext";
+import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { LoadError } from "../../ui/LoadError";
+import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
+import { translateLabel } from "../../ui/translateLabel";
+import { useFetch } from "../../ui/useFetch";
+import { ProviderIcon } from "./ProviderIcon";
+
+const PER_PAGE_OPTIONS = [5, 10, 20];
+
+export type Paging = { first: number; pageSize: number; search: string };
+
+/**
+ * One page of a provider list. It asks for one row more than it shows: that extra row only says whether a
+ * next page exists (the server sends no total).
+ */
+export async function fetchPage(
+  load: (query: { first: number; max: number; search?: string }) => Promise<LinkedAccountRepresentation[]>,
+  { first, pageSize, search }: Paging,
+) {
+  const rows = await load({ first, max: pageSize + 1, search: search || undefined });
+  return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+}
 
 export default function LinkedAccounts() {
   const { t } = useTranslation();
-  return <PageLayout title={t("linkedAccounts")} description={t("linkedAccountsIntroMessage")} />;
+  // Both lists reload after an unlink: the provider moves from one to the other.
+  const [version, setVersion] = useState(0);
+  return (
+    <PageLayout title={t("linkedAccounts")} description={t("linkedAccountsIntroMessage")}>
+      <ProviderList linked version={version} onChanged={() => setVersion((v) => v + 1)} />
+      <ProviderList linked={false} version={version} onChanged={() => setVersion((v) => v + 1)} />
+    </PageLayout>
+  );
+}
+
+function ProviderList({ linked, version, onChanged }: { linked: boolean; version: number; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [paging, setPaging] = useState<Paging>({ first: 0, pageSize: 5, search: "" });
+  const [searchText, setSearchText] = useState("");
+  const key = `${version}|${paging.first}|${paging.pageSize}|${paging.search}`;
+  const { state, reload } = useFetch(
+    (signal) => fetchPage((query) => fetchLinkedAccounts(api, { linked, ...query }, signal), paging),
+    key,
+  );
+  const title = linked ? t("linkedLoginProviders") : t("unlinkedLoginProviders");
+  const titleId = linked ? "linked-title" : "unlinked-title";
+  const page = state.status === "ready" ? state.data : { rows: [], hasNext: false };
+
+  return (
+    <PageSection padding={{ default: "noPadding" }} className="provider-list" aria-labelledby={titleId}>
+      <Title headingLevel="h2" size="xl" id={titleId}>
+        {title}
+      </Title>
+      <Toolbar>
+        <ToolbarContent>
+          <ToolbarItem>
+            <SearchInput
+              placeholder={t("filterByName")}
+              aria-label={`${t("search")}: ${title}`}
+              value={searchText}
+              onChange={(_event, value) => setSearchText(value)}
+              onSearch={(_event, value) => setPaging((p) => ({ ...p, first: 0, search: value.trim() }))}
+              onClear={() => {
+                setSearchText("");
+                setPaging((p) => ({ ...p, first: 0, search: "" }));
+              }}
+            />
+          </ToolbarItem>
+          <ToolbarItem variant="pagination" align={{ default: "alignEnd" }}>
+            <Pagination
+              isCompact
+              widgetId={`${titleId}-pagination`}
+              // No total from the server: the count shown is what is known, and "next" follows the extra row.
+              itemCount={paging.first + page.rows.length + (page.hasNext ? 1 : 0)}
+              perPage={paging.pageSize}
+              page={Math.floor(paging.first / paging.pageSize) + 1}
+              perPageOptions={PER_PAGE_OPTIONS.map((value) => ({ title: String(value), value }))}
+              toggleTemplate={({ firstIndex, lastIndex }) => (
+                <b>
+                  {page.rows.length === 0 ? 0 : firstIndex} - {page.rows.length === 0 ? 0 : lastIndex}
+                </b>
+              )}
+              onSetPage={(_event, next) => setPaging((p) => ({ ...p, first: (next - 1) * p.pageSize }))}
+              onPerPageSelect={(_event, pageSize) => setPaging((p) => ({ ...p, first: 0, pageSize }))}
+            />
+          </ToolbarItem>
+        </ToolbarContent>
+      </Toolbar>
+      {state.status === "loading" && <LoadingState />}
+      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === "ready" &&
+        (page.rows.length === 0 ? (
+          <EmptyState headingLevel="h3" titleText={paging.search ? t("noSearchResults") : linked ? t("linkedEmpty") : t("unlinkedEmpty")} variant="xs" />
+        ) : (
+          <DataList aria-label={title} isCompact>
+            {page.rows.map((account) => (
+              <AccountRow key={account.providerAlias} account={account} onChanged={onChanged} />
+            ))}
+          </DataList>
+        ))}
+    </PageSection>
+  );
+}
+
+function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentation; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const auth = useAuth();
+  const { addAlert } = useAlerts();
+  const [busy, setBusy] = useState(false);
+  const alias = account.providerAlias;
+  const name = translateLabel(t, account.displayName, alias);
+
+  const unlink = async () => {
+    setBusy(true);
+    try {
+      await unlinkAccount(api, alias);
+      addAlert(t("unLinkSuccess"));
+      onChanged();
+    } catch (error) {
+      addAlert(t("unLinkError", { error: t(errorMessage(error)) }), "danger");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <DataListItem id={`${alias}-idp`} data-testid={`linked-accounts/${account.providerName}`} aria-labelledby={`${alias}-idp-name`}>
+      <DataListItemRow>
+        <DataListItemCells
+          dataListCells={[
+            <DataListCell key="icon" isIcon>
+              <ProviderIcon providerName={account.providerName} className="provider-icon" aria-hidden />
+            </DataListCell>,
+            <DataListCell key="name" width={2}>
+              <span id={`${alias}-idp-name`} className="provider-name">
+                {name}
+              </span>
+            </DataListCell>,
+            <DataListCell key="kind" width={2}>
+              <Label color={account.social ? "blue" : "green"}>{account.social ? t("socialLogin") : t("systemDefined")}</Label>
+            </DataListCell>,
+            <DataListCell key="username" width={3} className="provider-username">
+              {account.linkedUsername}
+            </DataListCell>,
+          ]}
+        />
+        <DataListAction aria-labelledby={`${alias}-idp-name`} aria-label={name} id={`${alias}-idp-action`}>
+          {account.connected ? (
+            <Button id={`${alias}-idp-unlink`} variant="link" icon={<UnlinkIcon />} onClick={() => void unlink()} isLoading={busy} isDisabled={busy}>
+              {t("unLink")}
+            </Button>
+          ) : (
+            <Button id={`${alias}-idp-link`} variant="link" icon={<LinkIcon />} onClick={() => void auth.startAction(`idp_link:${alias}`)}>
+              {t("link")}
+            </Button>
+          )}
+        </DataListAction>
+      </DataListItemRow>
+    </DataListItem>
+  );
 }

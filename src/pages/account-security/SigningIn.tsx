@@ -1,7 +1,199 @@
-import { useTranslation } from "react-i18next";
+import {
+  Button,
+  Content,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  Flex,
+  FlexItem,
+  Label,
+  PageSection,
+  Split,
+  SplitItem,
+  Title,
+} from "@patternfly/react-core";
+import { ExclamationTriangleIcon, InfoCircleIcon, KeyIcon } from "@patternfly/react-icons";
+import type { TFunction } from "i18next";
+import { Trans, useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { fetchCredentials } from "../../api/methods";
+import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "../../api/representations";
+import { useAuth } from "../../auth/AuthContext";
+import { formatDate } from "../../ui/formatDate";
+import { LoadError } from "../../ui/LoadError";
+import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
+import { useFetch } from "../../ui/useFetch";
+
+const CATEGORY_ORDER = ["basic-authentication", "two-factor", "passwordless"];
+
+/** Containers by category: the known categories in their usual order, then any others as the server sent them. */
+export function groupByCategory(containers: CredentialContainer[]): [string, CredentialContainer[]][] {
+  const categories = [...new Set(containers.map((container) => container.category))].sort((a, b) => {
+    const rank = (category: string) => (CATEGORY_ORDER.includes(category) ? CATEGORY_ORDER.indexOf(category) : CATEGORY_ORDER.length);
+    return rank(a) - rank(b);
+  });
+  return categories.map((category) => [category, containers.filter((container) => container.category === category)]);
+}
+
+/** A server message with positional parameters ({{0}}, {{1}}, ...), each parameter translated when it is a key. */
+export function localized(t: TFunction, message: LocalizedMessage): string {
+  const parameters = Object.fromEntries((message.parameters ?? []).map((value, index) => [index, t(value, { defaultValue: value })]));
+  return t(message.key, { ...parameters, defaultValue: message.key });
+}
 
 export default function SigningIn() {
   const { t } = useTranslation();
-  return <PageLayout title={t("signingIn")} description={t("signingInDescription")} />;
+  const api = useApi();
+  const { state, reload } = useFetch((signal) => fetchCredentials(api, signal), api);
+
+  return (
+    <PageLayout title={t("signingIn")} description={t("signingInDescription")}>
+      {state.status === "loading" && <LoadingState />}
+      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === "ready" &&
+        groupByCategory(state.data).map(([category, containers]) => (
+          <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
+            <Title headingLevel="h2" size="xl" id={`category-${category}`}>
+              {t(category)}
+            </Title>
+            {containers.map((container) => (
+              <CredentialType key={container.type} container={container} />
+            ))}
+          </PageSection>
+        ))}
+    </PageLayout>
+  );
+}
+
+function CredentialType({ container }: { container: CredentialContainer }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const { type } = container;
+  const name = t(`${type}-display-name`, { defaultValue: t(container.displayName) });
+
+  return (
+    <div className="credential-type">
+      <Split hasGutter>
+        <SplitItem isFilled>
+          <Title headingLevel="h3" size="md" data-testid={`${type}/title`}>
+            {t(container.displayName)}
+          </Title>
+          {container.helptext && (
+            <Content component="p" data-testid={`${type}/help-text`}>
+              {t(container.helptext)}
+            </Content>
+          )}
+        </SplitItem>
+        {container.createAction && (
+          <SplitItem>
+            <Button
+              variant="link"
+              data-testid={`${type}/create`}
+              onClick={() => void auth.startAction(container.createAction!)}
+            >
+              {t("setUpNew", { name })}
+            </Button>
+          </SplitItem>
+        )}
+      </Split>
+      <DataList aria-label={t(container.displayName)} data-testid={`${type}/credential-list`} isCompact>
+        {container.userCredentialMetadatas.length === 0 ? (
+          <DataListItem>
+            <DataListItemRow>
+              <DataListItemCells
+                dataListCells={[
+                  <DataListCell key="empty" data-testid={`${type}/not-set-up`} className="credential-empty">
+                    {t("notSetUp", { name })}
+                  </DataListCell>,
+                ]}
+              />
+            </DataListItemRow>
+          </DataListItem>
+        ) : (
+          container.userCredentialMetadatas.map((metadata) => (
+            <CredentialRow key={metadata.credential.id} container={container} metadata={metadata} />
+          ))
+        )}
+      </DataList>
+    </div>
+  );
+}
+
+function CredentialRow({ container, metadata }: { container: CredentialContainer; metadata: CredentialMetadata }) {
+  const { t, i18n } = useTranslation();
+  const auth = useAuth();
+  const { credential } = metadata;
+  const label = credential.userLabel ? t(credential.userLabel, { defaultValue: credential.userLabel }) : t(credential.type);
+  const provider = metadata.infoProperties?.find((property) => property.key === "webauthn-authenticator-provider");
+  const isPasskey = container.type.startsWith("webauthn");
+  const icon = metadata.iconLight?.startsWith("data:") ? (
+    <img src={metadata.iconLight} alt="" className="credential-icon" />
+  ) : isPasskey ? (
+    <KeyIcon className="credential-icon" />
+  ) : null;
+
+  return (
+    <DataListItem aria-labelledby={`credential-${credential.id}`}>
+      <DataListItemRow>
+        <DataListItemCells
+          dataListCells={[
+            <DataListCell key="label" width={3}>
+              <Flex spaceItems={{ default: "spaceItemsSm" }} alignItems={{ default: "alignItemsCenter" }} flexWrap={{ default: "nowrap" }}>
+                {icon && <FlexItem>{icon}</FlexItem>}
+                <FlexItem>
+                  <div id={`credential-${credential.id}`} className="credential-label">
+                    {label}
+                  </div>
+                  {provider?.parameters?.[0] && <div className="credential-subtitle">{provider.parameters[0]}</div>}
+                </FlexItem>
+              </Flex>
+              {metadata.infoMessage && (
+                <Label variant="outline" icon={<InfoCircleIcon />} className="credential-message">
+                  {localized(t, metadata.infoMessage)}
+                </Label>
+              )}
+              {metadata.warningMessageTitle && (
+                <div className="credential-message">
+                  <Label status="warning" icon={<ExclamationTriangleIcon />}>
+                    {localized(t, metadata.warningMessageTitle)}
+                  </Label>
+                  {metadata.warningMessageDescription && <p>{localized(t, metadata.warningMessageDescription)}</p>}
+                </div>
+              )}
+            </DataListCell>,
+            <DataListCell key="created" width={2}>
+              {credential.createdDate !== undefined && (
+                <Trans
+                  t={t}
+                  i18nKey="credentialCreatedAt"
+                  values={{ date: formatDate(new Date(credential.createdDate), i18n.language) }}
+                  components={[<strong key="created" />]}
+                />
+              )}
+            </DataListCell>,
+          ]}
+        />
+        <DataListAction aria-label={t("actions")} aria-labelledby={`credential-${credential.id}`} id={`actions-${credential.id}`}>
+          {container.updateAction && (
+            <Button variant="secondary" data-testrole="update" onClick={() => void auth.startAction(container.updateAction!)}>
+              {t("update")}
+            </Button>
+          )}
+          {container.removeable && (
+            <Button
+              variant="danger"
+              data-testrole="remove"
+              onClick={() => void auth.startAction(`delete_credential:${credential.id}`)}
+            >
+              {t("delete")}
+            </Button>
+          )}
+        </DataListAction>
+      </DataListItemRow>
+    </DataListItem>
+  );
 }

@@ -84,6 +84,15 @@ export class KeycloakAdmin {
     await this.request("PUT", path, { ...action, enabled });
   }
 
+  /** Deletes a user's credentials of one type (e.g. "password"), as an admin would in the Credentials tab. */
+  async removeCredentials(realm: string, username: string, type: string): Promise<void> {
+    const base = `/${encodeURIComponent(realm)}/users/${await this.userId(realm, username)}/credentials`;
+    const credentials = await this.request<{ id: string; type: string }[]>("GET", base);
+    for (const credential of credentials.filter((c) => c.type === type)) {
+      await this.request("DELETE", `${base}/${credential.id}`);
+    }
+  }
+
   async userExists(realm: string, username: string): Promise<boolean> {
     const users = await this.request<unknown[]>("GET", `/${encodeURIComponent(realm)}/users?exact=true&username=${encodeURIComponent(username)}`);
     return users.length > 0;

@@ -1,0 +1,25 @@
+import type { TFunction } from "i18next";
+import type { DeviceRepresentation, SessionRepresentation } from "../../api/representations";
+
+export type SessionRow = { device: DeviceRepresentation; session: SessionRepresentation; index: number };
+
+/** The current device first and, within it, the current session first; nothing else moves. Never mutates. */
+export function orderDevices(devices: DeviceRepresentation[]): DeviceRepresentation[] {
+  const currentFirst = <T extends { current?: boolean }>(items: T[]) => [
+    ...items.filter((item) => item.current),
+    ...items.filter((item) => !item.current),
+  ];
+  return currentFirst(devices.map((device) => ({ ...device, sessions: currentFirst(device.sessions ?? []) })));
+}
+
+/** "Linux 6.1 / Chrome 130", with unknown parts said plainly. */
+export function deviceTitle(device: DeviceRepresentation, t: TFunction): string {
+  const os = device.os && device.os.toLowerCase() !== "other" ? device.os : t("unknownOperatingSystem");
+  const version = device.osVersion && device.osVersion.toLowerCase() !== "unknown" ? ` ${device.osVersion}` : "";
+  const browser = device.browser ? ` / ${device.browser}` : "";
+  return `${os}${version}${browser}`;
+}
+
+export function sessionCount(devices: DeviceRepresentation[]): number {
+  return devices.reduce((sum, device) => sum + (device.sessions?.length ?? 0), 0);
+}
