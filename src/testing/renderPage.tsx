@@ -1,0 +1,86 @@
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { vi } from "vitest";
+import { ApiContext } from "../api/ApiContext";
+import { createApiClient } from "../api/client";
+import type { Auth } from "../auth/auth";
+import { AuthContext } from "../auth/AuthContext";
+import { FEATURE_FLAGS, type Environment } from "../environment/environment";
+import { EnvironmentContext } from "../environment/EnvironmentContext";
+import { AlertProvider } from "../ui/alerts/AlertContext";
+import { HelpProvider } from "../ui/help/HelpContext";
+import { testI18n } from "./i18n";
+
+export const testEnvironment: Environment = {
+  serverBaseUrl: "http://kc.test",
+  realm: "demo",
+  clientId: "account-console",
+  resourceUrl: "http://kc.test/resources/x/account/theme",
+  logo: "",
+  logoUrl: "",
+  baseUrl: "http://kc.test/realms/demo/account/",
+  locale: "en",
+  referrerName: "",
+  referrerUrl: "",
+  scope: "",
+  darkMode: false,
+  features: Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as Environment["features"],
+};
+
+/** A route of the stubbed server: method + path (under /realms/demo/account) → status and JSON body. */
+export type StubRoute = { method?: string; path: string | RegExp; status?: number; body?: unknown };
+
+/** fetch answering from `routes` (first match wins); unknown calls answer 404 so a test sees them fail. */
+export function stubServer(routes: StubRoute[]) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const path = url.pathname.replace(/^\/realms\/demo\/account/, "") || "/";
+    const method = init?.method ?? "GET";
+    const route = routes.find(
+      (r) => (r.method ?? "GET") === method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
+    );
+    const status = route?.status ?? (route ? 200 : 404);
+    const body = route ? route.body : { error: `no stub for ${method} ${path}` };
+    return new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+}
+
+export function fakeAuth(): Auth & { startAction: ReturnType<typeof vi.fn>; logout: ReturnType<typeof vi.fn> } {
+  return {
+    token: async () => "token",
+    refresh: vi.fn(async () => undefined),
+    claims: () => ({ given_name: "Alice", family_name: "Liddell" }),
+    logout: vi.fn(async () => undefined),
+    login: vi.fn(async () => undefined),
+    startAction: vi.fn(async () => undefined),
+    subscribe: () => () => undefined,
+  };
+}
+
+/** Renders a page with every provider the shell gives it, against a stubbed server. */
+export function renderPage(page: ReactElement, { routes = [] as StubRoute[], environment = testEnvironment } = {}) {
+  const fetchStub = stubServer(routes);
+  const auth = fakeAuth();
+  const api = createApiClient(environment, auth.token, fetchStub);
+  const result = render(
+    <I18nextProvider i18n={testI18n}>
+      <EnvironmentContext.Provider value={environment}>
+        <AuthContext.Provider value={auth}>
+          <ApiContext.Provider value={api}>
+            <HelpProvider>
+              <AlertProvider>
+                <MemoryRouter>{page}</MemoryRouter>
+              </AlertProvider>
+            </HelpProvider>
+          </ApiContext.Provider>
+        </AuthContext.Provider>
+      </EnvironmentContext.Provider>
+    </I18nextProvider>,
+  );
+  return { ...result, fetchStub, auth };
+}
