@@ -70,6 +70,42 @@ describe("signing in", () => {
     expect(auth.startAction).toHaveBeenLastCalledWith("CONFIGURE_TOTP");
   });
 
+  it("renders passwordless passkeys and recovery codes, with the server's info and warning messages", async () => {
+    renderPage(<SigningIn />, {
+      routes: [
+        {
+          path: "/credentials",
+          body: [
+            container("webauthn-passwordless", "passwordless", {
+              createAction: "webauthn-register-passwordless",
+              removeable: true,
+              userCredentialMetadatas: [{ credential: { id: "k1", type: "webauthn-passwordless", userLabel: "Laptop passkey" } }],
+            }),
+            container("recovery-authn-codes", "two-factor", {
+              createAction: "CONFIGURE_RECOVERY_AUTHN_CODES",
+              removeable: true,
+              userCredentialMetadatas: [
+                {
+                  credential: { id: "r1", type: "recovery-authn-codes" },
+                  infoMessage: { key: "recovery-codes-number-remaining", parameters: ["3"] },
+                  warningMessageTitle: { key: "recovery-codes-generate-new-codes" },
+                },
+              ],
+            }),
+          ],
+        },
+      ],
+    });
+    expect(await screen.findByTestId("webauthn-passwordless/title")).toHaveTextContent("Passkey");
+    expect(screen.getByText("Passwordless")).toBeInTheDocument();
+    expect(screen.getByTestId("webauthn-passwordless/credential-list")).toHaveTextContent("Laptop passkey");
+    const codes = screen.getByTestId("recovery-authn-codes/credential-list");
+    expect(screen.getByTestId("recovery-authn-codes/title")).toHaveTextContent("Recovery authentication codes");
+    expect(codes).toHaveTextContent("3 recovery codes remaining");
+    expect(codes).toHaveTextContent("Generate new codes to ensure access to your account");
+    expect(within(codes).getByRole("button", { name: "Delete" })).toBeInTheDocument();
+  });
+
   it("shows why the page could not load, and loads again on request", async () => {
     renderPage(<SigningIn />, { routes: [{ path: "/credentials", status: 500, body: { error: "unknown_error" } }] });
     expect(await screen.findByTestId("load-error")).toHaveTextContent("unknown_error");
