@@ -37,7 +37,12 @@ export class KeycloakAdmin {
   /** Creates a realm like the demo realm (our theme, the demo user) under a fresh name, with changes. */
   async createRealm(name: string, changes: Record<string, unknown> = {}): Promise<string> {
     await this.request("DELETE", `/${encodeURIComponent(name)}`).catch(() => undefined);
-    await this.request("POST", "", { ...demoRealm(), realm: name, id: undefined, ...changes });
+    // Test realms start from Keycloak's defaults for the user profile and required actions; the demo realm's
+    // showcase settings (rich profile, update-email and delete-account on) are opted into per test.
+    const { components: _profile, requiredActions: _actions, internationalizationEnabled: _i18n, supportedLocales: _locales, ...base } =
+      demoRealm();
+    const user = (base.users as Record<string, unknown>[]).map(({ attributes: _attributes, ...rest }) => rest);
+    await this.request("POST", "", { ...base, users: user, realm: name, id: undefined, ...changes });
     return name;
   }
 
