@@ -281,7 +281,6 @@ function TypeaheadSelect({
               value={option.value}
               isSelected={values.includes(option.value)}
               isFocused={index === activeIndex}
-              hasCheckbox={multi}
             >
               {option.label}
             </SelectOption>

@@ -1,4 +1,5 @@
 import { TextArea } from "@patternfly/react-core";
+import { isRequired } from "../rules";
 import { annotation } from "../inputTypes";
 import { asText, type FieldProps } from "./FieldProps";
 
@@ -19,7 +20,7 @@ export function TextAreaField({ attribute, id, label, field, hasError, described
       rows={rows}
       resizeOrientation="vertical"
       isDisabled={attribute.readOnly}
-      isRequired={attribute.required}
+      isRequired={isRequired(attribute)}
       placeholder={attribute.readOnly ? undefined : annotation(attribute, "inputTypePlaceholder")}
       validated={hasError ? "error" : "default"}
       aria-label={label}

@@ -1,4 +1,5 @@
 import { TextInput } from "@patternfly/react-core";
+import { isRequired } from "../rules";
 import { annotation, htmlInputType } from "../inputTypes";
 import { asText, type FieldProps } from "./FieldProps";
 
@@ -16,7 +17,7 @@ export function TextField({ attribute, id, label, field, hasError, describedBy }
       onChange={(_event, text) => onChange(text)}
       onBlur={onBlur}
       isDisabled={attribute.readOnly}
-      isRequired={attribute.required}
+      isRequired={isRequired(attribute)}
       placeholder={attribute.readOnly ? undefined : annotation(attribute, "inputTypePlaceholder")}
       validated={hasError ? "error" : "default"}
       aria-label={label}
