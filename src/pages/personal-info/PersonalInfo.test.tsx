@@ -1,0 +1,100 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { UserRepresentation } from "../../api/representations";
+import { renderPage, testEnvironment } from "../../testing/renderPage";
+import PersonalInfo, { canUpdateEmail } from "./PersonalInfo";
+
+const user: UserRepresentation = {
+  id: "u1",
+  username: "alice",
+  email: "alice@example.org",
+  firstName: "Alice",
+  lastName: "Liddell",
+  attributes: {},
+  userProfileMetadata: {
+    attributes: [
+      { name: "username", displayName: "${username}", readOnly: true },
+      { name: "email", displayName: "${email}", required: true, validators: { email: {} }, annotations: { "kc.required.action.supported": true } },
+      { name: "firstName", displayName: "${firstName}", required: true },
+      { name: "lastName", displayName: "${lastName}", required: true },
+    ],
+  },
+};
+const load = [
+  { path: "/", body: user },
+  { path: "/supportedLocales", body: [] },
+];
+
+describe("personal info", () => {
+  it("saves and says so", async () => {
+    const { fetchStub, auth } = renderPage(<PersonalInfo />, { routes: [...load, { method: "POST", path: "/", status: 204 }] });
+    await userEvent.clear(await screen.findByTestId("firstName"));
+    await userEvent.type(screen.getByTestId("firstName"), "Alicia");
+    await userEvent.click(screen.getByTestId("save"));
+    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Your account has been updated.");
+    const post = fetchStub.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ firstName: "Alicia", email: "alice@example.org" });
+    expect(auth.refresh).toHaveBeenCalled();
+  });
+
+  it("keeps what the user typed and never claims success when the server fails", async () => {
+    renderPage(<PersonalInfo />, {
+      routes: [...load, { method: "POST", path: "/", status: 500, body: { error: "unknown_error" } }],
+    });
+    await userEvent.clear(await screen.findByTestId("lastName"));
+    await userEvent.type(screen.getByTestId("lastName"), "Pleasance");
+    await userEvent.click(screen.getByTestId("save"));
+    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Could not update your account");
+    expect(screen.queryByText("Your account has been updated.")).toBeNull();
+    expect(screen.getByTestId("lastName")).toHaveValue("Pleasance");
+  });
+
+  it("puts Keycloak's field errors on the fields", async () => {
+    renderPage(<PersonalInfo />, {
+      routes: [
+        ...load,
+        { method: "POST", path: "/", status: 400, body: { errors: [{ field: "email", errorMessage: "error-invalid-email", params: ["${email}"] }] } },
+      ],
+    });
+    await userEvent.click(await screen.findByTestId("save"));
+    expect(await screen.findByTestId("email-helper")).toHaveTextContent("Invalid email address.");
+    expect(screen.getByTestId("last-alert")).toHaveTextContent("Could not update account due to validation errors");
+  });
+
+  it("cancel returns to the saved values", async () => {
+    renderPage(<PersonalInfo />, { routes: load });
+    await userEvent.type(await screen.findByTestId("firstName"), "xyz");
+    await userEvent.click(screen.getByTestId("cancel"));
+    expect(screen.getByTestId("firstName")).toHaveValue("Alice");
+  });
+
+  it("hides Save and Cancel when every attribute is read-only", async () => {
+    const readOnly = {
+      ...user,
+      userProfileMetadata: { attributes: user.userProfileMetadata!.attributes.map((a) => ({ ...a, readOnly: true })) },
+    };
+    renderPage(<PersonalInfo />, { routes: [{ path: "/", body: readOnly }, { path: "/supportedLocales", body: [] }] });
+    await screen.findByTestId("firstName");
+    expect(screen.queryByTestId("save")).toBeNull();
+    expect(screen.queryByTestId("cancel")).toBeNull();
+  });
+
+  it("offers update email only when the feature, the action and the attribute allow it", () => {
+    const email = user.userProfileMetadata!.attributes[1]!;
+    const features = { ...testEnvironment.features, isRegistrationEmailAsUsername: false };
+    expect(canUpdateEmail(features, email)).toBe(true);
+    expect(canUpdateEmail({ ...features, updateEmailActionEnabled: false }, email)).toBe(false);
+    expect(canUpdateEmail(features, { ...email, annotations: {} })).toBe(false);
+    expect(canUpdateEmail({ ...features, isRegistrationEmailAsUsername: true, isEditUserNameAllowed: false }, email)).toBe(false);
+  });
+
+  it("starts the update-email and delete-account actions", async () => {
+    const { auth } = renderPage(<PersonalInfo />, { routes: load });
+    await userEvent.click(await screen.findByRole("button", { name: /Update email/ }));
+    expect(auth.startAction).toHaveBeenLastCalledWith("UPDATE_EMAIL");
+    await userEvent.click(screen.getByRole("button", { name: "Delete account" }));
+    await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+    expect(auth.startAction).toHaveBeenLastCalledWith("delete_account");
+  });
+});
