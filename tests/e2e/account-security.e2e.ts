@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_USER, KeycloakAdmin } from "./support/admin";
-import { launchBrowser, loginButton, signIn } from "./support/browser";
+import { launchBrowser, loginButton, passReauthentication, signIn, submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, openConsole } from "./support/session";
 
@@ -76,16 +76,6 @@ afterAll(async () => {
   await admin.deleteRealm(REALM).catch(() => undefined);
   await admin.deleteRealm(PARTNER).catch(() => undefined);
 });
-
-/** Answers Keycloak's "sign in again" page if it comes, then waits for `target`. */
-async function passReauthentication(page: Page, target: string, password: string) {
-  await page.locator(`${target}, #password`).first().waitFor();
-  if (await page.locator("#password").isVisible()) {
-    await page.locator("#password").fill(password);
-    await loginButton(page).click();
-  }
-  await page.locator(target).waitFor();
-}
 
 describe("signing in", () => {
   it("lists the password and an authenticator application that is not set up; set up reaches Keycloak's OTP page", async () => {
@@ -210,7 +200,7 @@ describe("linked accounts", () => {
       }
       await page.getByRole("button", { name: "Continue" }).click();
       await page.waitForURL(new RegExp(`/realms/${PARTNER}/`));
-      await signInAt(page, "carol", "carol");
+      await submitLogin(page, "carol", "carol");
       const row = page.getByTestId("linked-accounts/partner");
       await row.locator("#partner-idp-unlink").waitFor();
       expect(await row.textContent()).toContain("carol");
@@ -224,10 +214,3 @@ describe("linked accounts", () => {
     }
   });
 });
-
-/** Signs in on a Keycloak login page without waiting for the console. */
-async function signInAt(page: Page, username: string, password: string) {
-  await page.locator("#username").fill(username);
-  await page.locator("#password").fill(password);
-  await loginButton(page).click();
-}

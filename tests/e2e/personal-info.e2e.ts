@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER, fixture, KeycloakAdmin } from "./support/admin";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, passReauthentication } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { openConsole } from "./support/session";
 
@@ -34,20 +34,6 @@ afterAll(async () => {
   await browser?.close();
   await admin.deleteRealm(REALM).catch(() => undefined);
 });
-
-/**
- * Keycloak asks for the password again before sensitive actions when the sign-in is older than the action's
- * maximum age; answers that page if it comes, then waits for `target` (an element of the action's own page).
- */
-async function passReauthentication(page: Page, target: string) {
-  const password = page.locator("#password");
-  await page.locator(`${target}, #password`).first().waitFor();
-  if (await password.isVisible()) {
-    await password.fill(DEMO_USER.password);
-    await page.locator("#kc-login").click();
-  }
-  await page.locator(target).waitFor();
-}
 
 /** Opens a closed select (plain or typeahead) by its id and picks the option with this text. */
 async function pick(page: Page, id: string, option: string) {
@@ -200,7 +186,7 @@ describe("personal info", () => {
       // With the action on, Keycloak makes the email read-only in the profile: it changes only through the action.
       expect(await page.getByTestId("email").isDisabled()).toBe(true);
       await page.locator("#update-email-btn").click();
-      await passReauthentication(page, "input#email");
+      await passReauthentication(page, "input#email", DEMO_USER.password);
       expect(page.url()).toContain("UPDATE_EMAIL");
       await screenshot(page, "personal-info-update-email");
       // Keycloak's page offers to go back without changing anything.
@@ -219,7 +205,7 @@ describe("personal info", () => {
       await page.getByTestId("delete-account").getByRole("button", { name: "Delete account" }).click();
       await page.getByText("This is irreversible.", { exact: false }).waitFor();
       await page.locator("#delete-account-btn").click();
-      await passReauthentication(page, "#kc-form-buttons, form#kc-deleteaccount-form");
+      await passReauthentication(page, "#kc-form-buttons, form#kc-deleteaccount-form", DEMO_USER.password);
       expect(page.url()).toContain("delete_account");
       await screenshot(page, "personal-info-delete-account");
       await page.getByRole("button", { name: "Confirm" }).click();

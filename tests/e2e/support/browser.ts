@@ -24,10 +24,29 @@ export function loginButton(page: Page) {
   return page.locator("#kc-login");
 }
 
-/** Signs in on Keycloak's own login page (the stock login theme), then waits for the console's shell. */
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
+/** Fills and submits a Keycloak login page (any realm, any language). */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await page.locator("#username").fill(username);
   await page.locator("#password").fill(password);
   await loginButton(page).click();
+}
+
+/** Signs in on Keycloak's own login page (the stock login theme), then waits for the console's shell. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await submitLogin(page, username, password);
   await page.getByTestId("page-heading").waitFor();
+}
+
+/**
+ * Keycloak asks for the password again before sensitive actions when the sign-in is older than the action's
+ * maximum age; answers that page if it comes, then waits for `target` (an element of the action's own page).
+ */
+export async function passReauthentication(page: Page, target: string, password: string): Promise<void> {
+  const passwordField = page.locator("#password");
+  await page.locator(`${target}, #password`).first().waitFor();
+  if (await passwordField.isVisible()) {
+    await passwordField.fill(password);
+    await loginButton(page).click();
+  }
+  await page.locator(target).waitFor();
 }
