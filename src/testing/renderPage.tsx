@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { ApiContext } from "../api/ApiContext";
 import { createApiClient } from "../api/client";
@@ -62,11 +62,18 @@ export function fakeAuth(): Auth & { startAction: ReturnType<typeof vi.fn>; logo
   };
 }
 
-/** Renders a page with every provider the shell gives it, against a stubbed server. */
+/**
+ * Renders a page with every provider the shell gives it, against a stubbed server, in a data router (as the app
+ * has) where `/elsewhere` is another page.
+ */
 export function renderPage(page: ReactElement, { routes = [] as StubRoute[], environment = testEnvironment } = {}) {
   const fetchStub = stubServer(routes);
   const auth = fakeAuth();
   const api = createApiClient(environment, auth.token, fetchStub);
+  const router = createMemoryRouter([
+    { path: "/", element: page },
+    { path: "/elsewhere", element: <h1>Elsewhere</h1> },
+  ]);
   const result = render(
     <I18nextProvider i18n={testI18n}>
       <EnvironmentContext.Provider value={environment}>
@@ -74,7 +81,7 @@ export function renderPage(page: ReactElement, { routes = [] as StubRoute[], env
           <ApiContext.Provider value={api}>
             <HelpProvider>
               <AlertProvider>
-                <MemoryRouter>{page}</MemoryRouter>
+                <RouterProvider router={router} />
               </AlertProvider>
             </HelpProvider>
           </ApiContext.Provider>
@@ -82,5 +89,5 @@ export function renderPage(page: ReactElement, { routes = [] as StubRoute[], env
       </EnvironmentContext.Provider>
     </I18nextProvider>,
   );
-  return { ...result, fetchStub, auth };
+  return { ...result, fetchStub, auth, router };
 }

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { UserRepresentation } from "../../api/representations";
@@ -67,6 +67,27 @@ describe("personal info", () => {
     await userEvent.type(await screen.findByTestId("firstName"), "xyz");
     await userEvent.click(screen.getByTestId("cancel"));
     expect(screen.getByTestId("firstName")).toHaveValue("Alice");
+  });
+
+  it("asks before leaving with unsaved changes, and keeps them when the user stays", async () => {
+    const { router } = renderPage(<PersonalInfo />, { routes: load });
+    await userEvent.type(await screen.findByTestId("firstName"), "xyz");
+    await act(() => router.navigate("/elsewhere"));
+    expect(await screen.findByText("Leave this page without saving? Your changes will be lost.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Keep editing" }));
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.getByTestId("firstName")).toHaveValue("Alicexyz");
+
+    await act(() => router.navigate("/elsewhere"));
+    await userEvent.click(await screen.findByRole("button", { name: "Discard changes" }));
+    expect(await screen.findByRole("heading", { name: "Elsewhere" })).toBeInTheDocument();
+  });
+
+  it("leaves without asking when nothing changed", async () => {
+    const { router } = renderPage(<PersonalInfo />, { routes: load });
+    await screen.findByTestId("firstName");
+    await act(() => router.navigate("/elsewhere"));
+    expect(await screen.findByRole("heading", { name: "Elsewhere" })).toBeInTheDocument();
   });
 
   it("hides Save and Cancel when every attribute is read-only", async () => {

@@ -4,12 +4,17 @@ import {
   Button,
   ExpandableSection,
   Form,
+  Modal,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
   PageSection,
 } from "@patternfly/react-core";
 import { ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useBlocker } from "react-router";
 import { useApi } from "../../api/ApiContext";
 import { fetchPersonalInfo, fetchSupportedLocales, savePersonalInfo } from "../../api/methods";
 import type { UserProfileAttributeMetadata, UserRepresentation } from "../../api/representations";
@@ -78,7 +83,11 @@ function PersonalInfoForm({ loaded }: { loaded: Loaded }) {
   const shown = metadata.attributes.filter((attribute) => isShown(attribute, loaded.supportedLocales));
   const editable = shown.some((attribute) => !attribute.readOnly);
 
-  // Leaving the page with unsaved changes asks first.
+  // Leaving the page with unsaved changes asks first: other pages of the console, and the browser's own ways out.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      formState.isDirty && !formState.isSubmitting && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!formState.isDirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -168,6 +177,18 @@ function PersonalInfoForm({ loaded }: { loaded: Loaded }) {
           )}
         </Form>
       </FormProvider>
+      <Modal variant="small" isOpen={blocker.state === "blocked"} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-title">
+        <ModalHeader title={t("unsavedChanges")} labelId="unsaved-title" />
+        <ModalBody>{t("unsavedChangesDescription")}</ModalBody>
+        <ModalFooter>
+          <Button variant="primary" onClick={() => blocker.reset?.()}>
+            {t("keepEditing")}
+          </Button>
+          <Button variant="link" isDanger onClick={() => blocker.proceed?.()}>
+            {t("discardChanges")}
+          </Button>
+        </ModalFooter>
+      </Modal>
       {environment.features.deleteAccountAllowed && (
         <PageSection padding={{ default: "noPadding" }} className="delete-account-section">
           <ExpandableSection
