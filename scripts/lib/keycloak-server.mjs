@@ -131,7 +131,7 @@ export function startKeycloak(options, run) {
  * @param {{ instance: string, timeoutSeconds?: number }} run
  * @returns {Promise<RunningKeycloak>}
  */
-export async function startDistribution(options, { instance, timeoutSeconds = 240 }) {
+export async function startDistribution(options, { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) }) {
   const javaHome = chooseJavaHome();
   await assertPortFree(options.httpPort);
   await assertPortFree(options.managementPort);
@@ -244,7 +244,7 @@ function signalGroup(pid, signal) {
  * @param {{ timeoutSeconds?: number }} run
  * @returns {Promise<RunningKeycloak>}
  */
-export async function startContainer(options, { timeoutSeconds = 240 }) {
+export async function startContainer(options, { timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) }) {
   const spec = containerSpecification(options);
   // Loaded only here: testcontainers is needed only when a Docker engine is used.
   const { GenericContainer, Wait } = await import("testcontainers");

@@ -60,7 +60,8 @@ export async function setup(project: TestProject) {
     managementPort: Number(process.env.E2E_KC_MANAGEMENT_PORT ?? 9181),
   });
   const started = Date.now();
-  server = await startKeycloak(options, { instance: "e2e" });
+  // E2E_KC_INSTANCE keeps parallel checkouts (each with its own jar and ports) out of each other's server folder.
+  server = await startKeycloak(options, { instance: process.env.E2E_KC_INSTANCE ?? "e2e" });
   console.log(`Keycloak ${options.version} ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide("keycloakUrl", server.url);
   project.provide("jarPath", jar);
