@@ -1,14 +1,14 @@
 import "@patternfly/react-core/dist/styles/base.css";
 import "./app/app.css";
-import type { i18n as I18n } from "i18next";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { fetchMenu, visibleMenu } from "./app/layout/menu";
+import { StartupError } from "./app/StartupError";
 import { startAuth } from "./auth/auth";
 import { readEnvironment, type Environment } from "./environment/environment";
 import { startI18n } from "./i18n/i18n";
-import { StartupError } from "./app/StartupError";
 
-// Start-up: environment -> (translations ‖ sign-in) -> render; any failure shows the error dialog.
+// Start-up: environment -> (translations ‖ sign-in ‖ menu) -> render; any failure shows the error dialog.
 const root = createRoot(document.getElementById("app")!);
 
 async function start() {
@@ -20,18 +20,25 @@ async function start() {
     return;
   }
 
-  const [i18n, auth] = await Promise.allSettled([startI18n(environment), startAuth(environment)]);
-  const translations: I18n | undefined = i18n.status === "fulfilled" ? i18n.value : undefined;
-  if (auth.status === "rejected" || !translations) {
-    root.render(
-      <StartupError
-        i18n={translations}
-        error={auth.status === "rejected" ? auth.reason : i18n.status === "rejected" ? i18n.reason : undefined}
-      />,
-    );
+  const [i18n, auth, menu] = await Promise.allSettled([
+    startI18n(environment),
+    startAuth(environment),
+    fetchMenu(environment.resourceUrl),
+  ]);
+  const translations = i18n.status === "fulfilled" ? i18n.value : undefined;
+  if (!translations || auth.status === "rejected" || menu.status === "rejected") {
+    const failed = [i18n, auth, menu].find((result) => result.status === "rejected");
+    root.render(<StartupError i18n={translations} error={failed?.reason} />);
     return;
   }
-  root.render(<App environment={environment} auth={auth.value} i18n={translations} />);
+  root.render(
+    <App
+      environment={environment}
+      auth={auth.value}
+      i18n={translations}
+      menu={visibleMenu(menu.value, environment.features)}
+    />,
+  );
 }
 
 void start();

@@ -1,58 +1,68 @@
 import type { i18n as I18n } from "i18next";
-import { StrictMode, useMemo } from "react";
+import { StrictMode, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { ApiContext } from "../api/ApiContext";
-import { createApiClient } from "../api/client";
+import { createApiClient, type ApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";
 import { AuthContext } from "../auth/AuthContext";
 import { basePath, type Environment } from "../environment/environment";
 import { EnvironmentContext } from "../environment/EnvironmentContext";
 import { AlertProvider } from "../ui/alerts/AlertContext";
 import { HelpProvider } from "../ui/help/HelpContext";
+import type { MenuItem } from "./layout/menu";
 import { Shell } from "./layout/Shell";
 import { CatchAllRedirect } from "./routing/CatchAllRedirect";
 import { RouteError } from "./routing/RouteError";
-import { enabledRoutes } from "./routing/routes";
+import { pageRoutes } from "./routing/routes";
 
-export function createRouter(environment: Environment) {
-  return createBrowserRouter(
-    [
-      {
-        path: "/",
-        element: <Shell />,
-        errorElement: <RouteError />,
-        children: [
-          ...enabledRoutes(environment.features).map(({ path, Page }) =>
-            path === "" ? { index: true, element: <Page /> } : { path, element: <Page /> },
-          ),
-          { path: "*", element: <CatchAllRedirect /> },
-        ],
-      },
-    ],
-    { basename: basePath(environment) },
+/** The route tree: the shell around every page of the menu; anything else lands on personal info. */
+export function appRoutes(environment: Environment, menu: MenuItem[], api: ApiClient): RouteObject[] {
+  return [
+    {
+      path: "/",
+      element: <Shell menu={menu} />,
+      errorElement: <RouteError />,
+      children: [...pageRoutes(menu, environment.features, api), { path: "*", element: <CatchAllRedirect /> }],
+    },
+  ];
+}
+
+/** Everything a page may ask for, around the router. The test harness builds the same tree. */
+export function AppProviders(props: {
+  environment: Environment;
+  auth: Auth;
+  api: ApiClient;
+  i18n: I18n;
+  children: ReactNode;
+}) {
+  return (
+    <I18nextProvider i18n={props.i18n}>
+      <EnvironmentContext.Provider value={props.environment}>
+        <AuthContext.Provider value={props.auth}>
+          <ApiContext.Provider value={props.api}>
+            <HelpProvider>
+              <AlertProvider>{props.children}</AlertProvider>
+            </HelpProvider>
+          </ApiContext.Provider>
+        </AuthContext.Provider>
+      </EnvironmentContext.Provider>
+    </I18nextProvider>
   );
 }
 
-export function App({ environment, auth, i18n }: { environment: Environment; auth: Auth; i18n: I18n }) {
-  const router = useMemo(() => createRouter(environment), [environment]);
+export function App({ environment, auth, i18n, menu }: { environment: Environment; auth: Auth; i18n: I18n; menu: MenuItem[] }) {
   const api = useMemo(() => createApiClient(environment, auth.token), [environment, auth]);
+  const router = useMemo(
+    () => createBrowserRouter(appRoutes(environment, menu, api), { basename: basePath(environment) }),
+    [environment, menu, api],
+  );
 
   return (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <EnvironmentContext.Provider value={environment}>
-          <AuthContext.Provider value={auth}>
-            <ApiContext.Provider value={api}>
-              <HelpProvider>
-                <AlertProvider>
-                  <RouterProvider router={router} />
-                </AlertProvider>
-              </HelpProvider>
-            </ApiContext.Provider>
-          </AuthContext.Provider>
-        </EnvironmentContext.Provider>
-      </I18nextProvider>
+      <AppProviders environment={environment} auth={auth} api={api} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProviders>
     </StrictMode>
   );
 }

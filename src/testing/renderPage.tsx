@@ -1,16 +1,12 @@
 import { render } from "@testing-library/react";
-import type { ReactElement } from "react";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { ApiContext } from "../api/ApiContext";
 import { createApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";
-import { AuthContext } from "../auth/AuthContext";
 import { FEATURE_FLAGS, type Environment } from "../environment/environment";
-import { EnvironmentContext } from "../environment/EnvironmentContext";
-import { AlertProvider } from "../ui/alerts/AlertContext";
-import { HelpProvider } from "../ui/help/HelpContext";
+import { AppProviders } from "../app/App";
+import { PAGES } from "../app/routing/pages";
+import { pageRoute } from "../app/routing/routes";
 import { testI18n } from "./i18n";
 
 export const testEnvironment: Environment = {
@@ -63,31 +59,23 @@ export function fakeAuth(): Auth & { startAction: ReturnType<typeof vi.fn>; logo
 }
 
 /**
- * Renders a page with every provider the shell gives it, against a stubbed server, in a data router (as the app
- * has) where `/elsewhere` is another page.
+ * Renders a page of the registry (by page id, as content.json names it) with its loader, in the app's provider tree,
+ * against a stubbed server, in a data router where `/elsewhere` is another page.
  */
-export function renderPage(page: ReactElement, { routes = [] as StubRoute[], environment = testEnvironment } = {}) {
+export function renderPage(pageId: string, { routes = [] as StubRoute[], environment = testEnvironment } = {}) {
+  const definition = PAGES[pageId];
+  if (!definition) throw new Error(`No page "${pageId}" in the registry.`);
   const fetchStub = stubServer(routes);
   const auth = fakeAuth();
   const api = createApiClient(environment, auth.token, fetchStub);
   const router = createMemoryRouter([
-    { path: "/", element: page },
+    { path: "/", children: [pageRoute("", definition, api)] },
     { path: "/elsewhere", element: <h1>Elsewhere</h1> },
   ]);
   const result = render(
-    <I18nextProvider i18n={testI18n}>
-      <EnvironmentContext.Provider value={environment}>
-        <AuthContext.Provider value={auth}>
-          <ApiContext.Provider value={api}>
-            <HelpProvider>
-              <AlertProvider>
-                <RouterProvider router={router} />
-              </AlertProvider>
-            </HelpProvider>
-          </ApiContext.Provider>
-        </AuthContext.Provider>
-      </EnvironmentContext.Provider>
-    </I18nextProvider>,
+    <AppProviders environment={environment} auth={auth} api={api} i18n={testI18n}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
   return { ...result, fetchStub, auth, router };
 }

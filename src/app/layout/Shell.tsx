@@ -1,35 +1,19 @@
 import { Page } from "@patternfly/react-core";
-import { Suspense, useEffect, useState } from "react";
-import { Outlet } from "react-router";
-import { useEnvironment } from "../../environment/EnvironmentContext";
-import { ErrorDialog } from "../../ui/ErrorDialog";
+import { Outlet, useLocation, useNavigation } from "react-router";
 import { LoadingState } from "../../ui/LoadingState";
 import { Header } from "./Header";
-import { fetchMenu, visibleMenu, type MenuItem } from "./menu";
+import type { MenuItem } from "./menu";
 import { Sidebar } from "./Sidebar";
 
-export function Shell() {
-  const environment = useEnvironment();
-  const [menu, setMenu] = useState<MenuItem[]>();
-  const [error, setError] = useState<unknown>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchMenu(environment.resourceUrl, controller.signal).then(
-      (items) => setMenu(visibleMenu(items, environment.features)),
-      (reason: unknown) => controller.signal.aborted || setError(reason),
-    );
-    return () => controller.abort();
-  }, [environment]);
-
-  if (error) return <ErrorDialog error={error} />;
-  if (!menu) return <LoadingState />;
+export function Shell({ menu }: { menu: MenuItem[] }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  // While another page's code and data load, say so instead of leaving the old page looking idle.
+  const switching = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
 
   return (
     <Page masthead={<Header />} sidebar={<Sidebar menu={menu} />} isManagedSidebar isContentFilled>
-      <Suspense fallback={<LoadingState />}>
-        <Outlet />
-      </Suspense>
+      {switching ? <LoadingState /> : <Outlet />}
     </Page>
   );
 }

@@ -1,48 +1,36 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import type { Features, FeatureFlag } from "../../environment/environment";
+import type { RouteObject } from "react-router";
+import type { ApiClient } from "../../api/client";
+import type { Features } from "../../environment/environment";
+import { LoadingState } from "../../ui/LoadingState";
+import { menuLeaves, type MenuItem } from "../layout/menu";
+import { PAGES, UNLISTED_ROUTES, type PageDefinition } from "./pages";
+import { RouteError } from "./RouteError";
 
-export type PageRoute = {
-  /** Relative to the base path, as in content.json. */
-  path: string;
-  /** The route exists only while this flag is on; otherwise the URL lands on personal info with a warning. */
-  feature?: FeatureFlag;
-  Page: LazyExoticComponent<ComponentType>;
-};
+/** A route for each page of the (already feature-filtered) menu, plus the unlisted pages whose flag is on. */
+export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient, pages = PAGES): RouteObject[] {
+  const wanted = [
+    ...menuLeaves(menu).map((leaf) => ({ path: trimSlashes(leaf.path), page: leaf.modulePath ? "content" : (leaf.id ?? leaf.path) })),
+    ...UNLISTED_ROUTES.filter((route) => route.feature === undefined || features[route.feature]),
+  ];
+  const seen = new Set<string>();
+  return wanted.flatMap(({ path, page }) => {
+    const definition = pages[trimSlashes(page)];
+    if (!definition || seen.has(path)) return [];
+    seen.add(path);
+    return [pageRoute(path, definition, api)];
+  });
+}
 
-/** Every screen of the console, loaded on demand. */
-export const PAGE_ROUTES: PageRoute[] = [
-  { path: "", Page: lazy(() => import("../../pages/personal-info/PersonalInfo")) },
-  { path: "account-security/signing-in", Page: lazy(() => import("../../pages/account-security/SigningIn")) },
-  {
-    path: "account-security/device-activity",
-    Page: lazy(() => import("../../pages/account-security/DeviceActivity")),
-  },
-  {
-    path: "account-security/linked-accounts",
-    feature: "isLinkedAccountsEnabled",
-    Page: lazy(() => import("../../pages/account-security/LinkedAccounts")),
-  },
-  {
-    path: "applications",
-    feature: "isViewApplicationsEnabled",
-    Page: lazy(() => import("../../pages/applications/Applications")),
-  },
-  { path: "groups", feature: "isViewGroupsEnabled", Page: lazy(() => import("../../pages/groups/Groups")) },
-  {
-    path: "organizations",
-    feature: "isViewOrganizationsEnabled",
-    Page: lazy(() => import("../../pages/organizations/Organizations")),
-  },
-  { path: "resources", feature: "isMyResourcesEnabled", Page: lazy(() => import("../../pages/resources/Resources")) },
-  {
-    path: "verifiable-credentials",
-    feature: "isOid4VciEnabled",
-    Page: lazy(() => import("../../pages/verifiable-credentials/VerifiableCredentials")),
-  },
-  { path: "oid4vci", feature: "isOid4VciEnabled", Page: lazy(() => import("../../pages/oid4vci/Oid4Vci")) },
-  { path: "content/:componentId", Page: lazy(() => import("../../pages/content/ContentPage")) },
-];
+export function pageRoute(path: string, { module, loader }: PageDefinition, api: ApiClient): RouteObject {
+  return {
+    ...(path === "" ? { index: true } : { path }),
+    lazy: async () => ({ Component: (await module()).default }),
+    loader: loader && (({ params, request }) => loader({ api, params, request })),
+    hydrateFallbackElement: <LoadingState />,
+    errorElement: <RouteError />,
+  };
+}
 
-export function enabledRoutes(features: Features, routes: PageRoute[] = PAGE_ROUTES): PageRoute[] {
-  return routes.filter((route) => route.feature === undefined || features[route.feature]);
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, "");
 }

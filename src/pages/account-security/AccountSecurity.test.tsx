@@ -3,9 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { CredentialContainer, DeviceRepresentation, LinkedAccountRepresentation } from "../../api/representations";
 import { renderPage } from "../../testing/renderPage";
-import DeviceActivity from "./DeviceActivity";
-import LinkedAccounts, { fetchPage } from "./LinkedAccounts";
-import SigningIn, { groupByCategory } from "./SigningIn";
+import { fetchPage } from "./loaders";
+import { groupByCategory } from "./SigningIn";
 
 const container = (type: string, category: string, extra: Partial<CredentialContainer> = {}): CredentialContainer => ({
   type,
@@ -29,7 +28,7 @@ describe("signing in", () => {
   });
 
   it("lists credentials with their actions, says when a type is not set up, and starts Keycloak actions", async () => {
-    const { auth } = renderPage(<SigningIn />, {
+    const { auth } = renderPage("account-security/signing-in", {
       routes: [
         {
           path: "/credentials",
@@ -71,7 +70,7 @@ describe("signing in", () => {
   });
 
   it("renders passwordless passkeys and recovery codes, with the server's info and warning messages", async () => {
-    renderPage(<SigningIn />, {
+    renderPage("account-security/signing-in", {
       routes: [
         {
           path: "/credentials",
@@ -106,10 +105,16 @@ describe("signing in", () => {
     expect(within(codes).getByRole("button", { name: "Delete" })).toBeInTheDocument();
   });
 
-  it("shows why the page could not load, and loads again on request", async () => {
-    renderPage(<SigningIn />, { routes: [{ path: "/credentials", status: 500, body: { error: "unknown_error" } }] });
-    expect(await screen.findByTestId("load-error")).toHaveTextContent("unknown_error");
-    expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
+  it.each([
+    ["account-security/signing-in", "/credentials"],
+    ["account-security/device-activity", "/sessions/devices"],
+    ["account-security/linked-accounts", "/linked-accounts"],
+  ])("a failed first load of %s is a route failure: the error dialog with the server's reason", async (page, path) => {
+    renderPage(page, { routes: [{ path, status: 500, body: { error: "the store is down" } }] });
+    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ });
+    expect(within(dialog).getByTestId("error-message")).toHaveTextContent("the store is down");
+    expect(within(dialog).getByRole("button", { name: "Try again" })).toBeEnabled();
+    expect(screen.queryByTestId("page-heading")).not.toBeInTheDocument();
   });
 });
 
@@ -137,7 +142,7 @@ const devices: DeviceRepresentation[] = [
 
 describe("device activity", () => {
   it("shows the current device and session first, marked, without a sign-out of their own", async () => {
-    renderPage(<DeviceActivity />, { routes: [{ path: "/sessions/devices", body: devices }] });
+    renderPage("account-security/device-activity", { routes: [{ path: "/sessions/devices", body: devices }] });
     const rows = await screen.findAllByTestId(/^row-/);
     expect(rows.map((row) => row.getAttribute("data-testid"))).toEqual(["row-0", "row-1", "row-0"]);
     expect(rows[0]).toHaveTextContent("Current session");
@@ -149,7 +154,7 @@ describe("device activity", () => {
   });
 
   it("reports a failed sign-out as an error, never as success", async () => {
-    renderPage(<DeviceActivity />, {
+    renderPage("account-security/device-activity", {
       routes: [
         { path: "/sessions/devices", body: devices },
         { method: "DELETE", path: "/sessions/s3", status: 403, body: { error: "access_denied" } },
@@ -163,7 +168,7 @@ describe("device activity", () => {
   });
 
   it("signs out all devices, then ends the current session", async () => {
-    const { auth } = renderPage(<DeviceActivity />, {
+    const { auth } = renderPage("account-security/device-activity", {
       routes: [
         { path: "/sessions/devices", body: devices },
         { method: "DELETE", path: "/sessions", status: 204 },
@@ -175,7 +180,7 @@ describe("device activity", () => {
   });
 
   it("does not sign the user out when the server refuses to end the other sessions", async () => {
-    const { auth } = renderPage(<DeviceActivity />, {
+    const { auth } = renderPage("account-security/device-activity", {
       routes: [
         { path: "/sessions/devices", body: devices },
         { method: "DELETE", path: "/sessions", status: 500, body: { error: "unknown_error" } },
@@ -212,7 +217,7 @@ describe("linked accounts", () => {
   });
 
   it("shows both lists, with labels, empty states and the search sent to the server", async () => {
-    const { fetchStub } = renderPage(<LinkedAccounts />, {
+    const { fetchStub } = renderPage("account-security/linked-accounts", {
       routes: [
         { path: "/linked-accounts", body: [] },
       ],
@@ -230,7 +235,7 @@ describe("linked accounts", () => {
   });
 
   it("shows the server's reason when it refuses to unlink", async () => {
-    renderPage(<LinkedAccounts />, {
+    renderPage("account-security/linked-accounts", {
       routes: [
         { path: "/linked-accounts", body: [account("github", true, { social: true, linkedUsername: "alice-gh" })] },
         { method: "DELETE", path: "/linked-accounts/github", status: 400, body: { errorMessage: "You can not remove last federated identity as you do not have a password." } },

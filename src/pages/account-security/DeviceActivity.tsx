@@ -23,17 +23,15 @@ import { DesktopIcon, MobileAltIcon, SyncAltIcon } from "@patternfly/react-icons
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
-import { deleteSession, fetchDevices } from "../../api/methods";
+import { deleteSession } from "../../api/methods";
 import type { DeviceRepresentation, SessionRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
 import { formatDate, fromEpochSeconds } from "../../ui/formatDate";
-import { LoadError } from "../../ui/LoadError";
-import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
+import { usePageData, useReloadPage } from "../../ui/pageData";
 import { translateLabel } from "../../ui/translateLabel";
-import { useFetch } from "../../ui/useFetch";
-import { deviceTitle, orderDevices, sessionCount } from "./devices";
+import { deviceTitle, sessionCount } from "./devices";
 
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
@@ -42,7 +40,8 @@ export default function DeviceActivity() {
   const api = useApi();
   const auth = useAuth();
   const { addAlert } = useAlerts();
-  const { state, reload } = useFetch((signal) => fetchDevices(api, signal).then(orderDevices), api);
+  const devices = usePageData<DeviceRepresentation[]>();
+  const { reload, reloading } = useReloadPage();
   const [pending, setPending] = useState<PendingSignOut>();
   const [busy, setBusy] = useState(false);
 
@@ -54,7 +53,7 @@ export default function DeviceActivity() {
         await deleteSession(api, pending.session.id);
         addAlert(t("signedOutSession", { browser: pending.session.browser ?? "", os: pending.device.os ?? "" }));
         setPending(undefined);
-        reload();
+        await reload();
       } else {
         // The server ends every other session; the current one ends through the normal sign-out.
         await deleteSession(api);
@@ -68,8 +67,6 @@ export default function DeviceActivity() {
     }
   };
 
-  const devices = state.status === "ready" ? state.data : [];
-
   return (
     <PageLayout title={t("deviceActivity")} description={t("signedInDevicesExplanation")}>
       <Split hasGutter className="device-toolbar">
@@ -79,7 +76,10 @@ export default function DeviceActivity() {
           </Title>
         </SplitItem>
         <SplitItem>
-          <Button id="refresh-page" variant="link" icon={<SyncAltIcon />} onClick={reload} aria-label={t("refreshPage")}>
+          <Button id="refresh-page" variant="link" icon={<SyncAltIcon />} onClick={() => void reload()}
+            isLoading={reloading}
+            aria-label={t("refreshPage")}
+          >
             {t("refresh")}
           </Button>
         </SplitItem>
@@ -91,9 +91,7 @@ export default function DeviceActivity() {
           </SplitItem>
         )}
       </Split>
-      {state.status === "loading" && <LoadingState />}
-      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
-      {state.status === "ready" && (
+      {(
         <DataList aria-label={t("signedInDevices")} className="device-list">
           {devices.map((device, deviceIndex) =>
             device.sessions.map((session, index) => (

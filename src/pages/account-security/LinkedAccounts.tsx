@@ -29,45 +29,50 @@ import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
 import { translateLabel } from "../../ui/translateLabel";
 import { useFetch } from "../../ui/useFetch";
+import { usePageData } from "../../ui/pageData";
+import { fetchPage, FIRST_PAGE_SIZE, type LinkedAccountsData, type Paging, type ProviderPage } from "./loaders";
 import { ProviderIcon } from "./ProviderIcon";
 
 const PER_PAGE_OPTIONS = [5, 10, 20];
 
-export type Paging = { first: number; pageSize: number; search: string };
-
-/**
- * One page of a provider list. It asks for one row more than it shows: that extra row only says whether a
- * next page exists (the server sends no total).
- */
-export async function fetchPage(
-  load: (query: { first: number; max: number; search?: string }) => Promise<LinkedAccountRepresentation[]>,
-  { first, pageSize, search }: Paging,
-) {
-  const rows = await load({ first, max: pageSize + 1, search: search || undefined });
-  return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
-}
-
 export default function LinkedAccounts() {
   const { t } = useTranslation();
+  const firstPages = usePageData<LinkedAccountsData>();
   // Both lists reload after an unlink: the provider moves from one to the other.
   const [version, setVersion] = useState(0);
   return (
     <PageLayout title={t("linkedAccounts")} description={t("linkedAccountsIntroMessage")}>
-      <ProviderList linked version={version} onChanged={() => setVersion((v) => v + 1)} />
-      <ProviderList linked={false} version={version} onChanged={() => setVersion((v) => v + 1)} />
+      <ProviderList linked firstPage={firstPages.linked} version={version} onChanged={() => setVersion((v) => v + 1)} />
+      <ProviderList
+        linked={false}
+        firstPage={firstPages.unlinked}
+        version={version}
+        onChanged={() => setVersion((v) => v + 1)}
+      />
     </PageLayout>
   );
 }
 
-function ProviderList({ linked, version, onChanged }: { linked: boolean; version: number; onChanged: () => void }) {
+function ProviderList({
+  linked,
+  firstPage,
+  version,
+  onChanged,
+}: {
+  linked: boolean;
+  firstPage: ProviderPage;
+  version: number;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const api = useApi();
-  const [paging, setPaging] = useState<Paging>({ first: 0, pageSize: 5, search: "" });
+  const [paging, setPaging] = useState<Paging>({ first: 0, pageSize: FIRST_PAGE_SIZE, search: "" });
   const [searchText, setSearchText] = useState("");
   const key = `${version}|${paging.first}|${paging.pageSize}|${paging.search}`;
   const { state, reload } = useFetch(
     (signal) => fetchPage((query) => fetchLinkedAccounts(api, { linked, ...query }, signal), paging),
     key,
+    firstPage,
   );
   const title = linked ? t("linkedLoginProviders") : t("unlinkedLoginProviders");
   const titleId = linked ? "linked-title" : "unlinked-title";

@@ -18,15 +18,11 @@ import {
 import { ExclamationTriangleIcon, InfoCircleIcon, KeyIcon } from "@patternfly/react-icons";
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
-import { useApi } from "../../api/ApiContext";
-import { fetchCredentials } from "../../api/methods";
 import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import { formatDate } from "../../ui/formatDate";
-import { LoadError } from "../../ui/LoadError";
-import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
-import { useFetch } from "../../ui/useFetch";
+import { usePageData } from "../../ui/pageData";
 
 const CATEGORY_ORDER = ["basic-authentication", "two-factor", "passwordless"];
 
@@ -47,15 +43,11 @@ export function localized(t: TFunction, message: LocalizedMessage): string {
 
 export default function SigningIn() {
   const { t } = useTranslation();
-  const api = useApi();
-  const { state, reload } = useFetch((signal) => fetchCredentials(api, signal), api);
+  const containers = usePageData<CredentialContainer[]>();
 
   return (
     <PageLayout title={t("signingIn")} description={t("signingInDescription")}>
-      {state.status === "loading" && <LoadingState />}
-      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
-      {state.status === "ready" &&
-        groupByCategory(state.data).map(([category, containers]) => (
+      {groupByCategory(containers).map(([category, containers]) => (
           <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
             <Title headingLevel="h2" size="xl" id={`category-${category}`}>
               {t(category)}

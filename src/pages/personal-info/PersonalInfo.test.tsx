@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { UserRepresentation } from "../../api/representations";
 import { renderPage, testEnvironment } from "../../testing/renderPage";
-import PersonalInfo, { canUpdateEmail } from "./PersonalInfo";
+import { canUpdateEmail } from "./PersonalInfo";
 
 const user: UserRepresentation = {
   id: "u1",
@@ -28,7 +28,7 @@ const load = [
 
 describe("personal info", () => {
   it("saves and says so", async () => {
-    const { fetchStub, auth } = renderPage(<PersonalInfo />, { routes: [...load, { method: "POST", path: "/", status: 204 }] });
+    const { fetchStub, auth } = renderPage("", { routes: [...load, { method: "POST", path: "/", status: 204 }] });
     await userEvent.clear(await screen.findByTestId("firstName"));
     await userEvent.type(screen.getByTestId("firstName"), "Alicia");
     await userEvent.click(screen.getByTestId("save"));
@@ -39,7 +39,7 @@ describe("personal info", () => {
   });
 
   it("keeps what the user typed and never claims success when the server fails", async () => {
-    renderPage(<PersonalInfo />, {
+    renderPage("", {
       routes: [...load, { method: "POST", path: "/", status: 500, body: { error: "unknown_error" } }],
     });
     await userEvent.clear(await screen.findByTestId("lastName"));
@@ -51,7 +51,7 @@ describe("personal info", () => {
   });
 
   it("puts Keycloak's field errors on the fields", async () => {
-    renderPage(<PersonalInfo />, {
+    renderPage("", {
       routes: [
         ...load,
         { method: "POST", path: "/", status: 400, body: { errors: [{ field: "email", errorMessage: "error-invalid-email", params: ["${email}"] }] } },
@@ -62,15 +62,22 @@ describe("personal info", () => {
     expect(screen.getByTestId("last-alert")).toHaveTextContent("Could not update account due to validation errors");
   });
 
+  it("a profile that cannot be loaded is a route failure: the error dialog with the server's reason", async () => {
+    renderPage("", { routes: [{ path: "/", status: 503, body: { errorMessage: "Keycloak is starting" } }] });
+    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ });
+    expect(dialog).toHaveTextContent("Keycloak is starting");
+    expect(screen.queryByTestId("save")).not.toBeInTheDocument();
+  });
+
   it("cancel returns to the saved values", async () => {
-    renderPage(<PersonalInfo />, { routes: load });
+    renderPage("", { routes: load });
     await userEvent.type(await screen.findByTestId("firstName"), "xyz");
     await userEvent.click(screen.getByTestId("cancel"));
     expect(screen.getByTestId("firstName")).toHaveValue("Alice");
   });
 
   it("asks before leaving with unsaved changes, and keeps them when the user stays", async () => {
-    const { router } = renderPage(<PersonalInfo />, { routes: load });
+    const { router } = renderPage("", { routes: load });
     await userEvent.type(await screen.findByTestId("firstName"), "xyz");
     await act(() => router.navigate("/elsewhere"));
     expect(await screen.findByText("Leave this page without saving? Your changes will be lost.")).toBeInTheDocument();
@@ -84,7 +91,7 @@ describe("personal info", () => {
   });
 
   it("leaves without asking when nothing changed", async () => {
-    const { router } = renderPage(<PersonalInfo />, { routes: load });
+    const { router } = renderPage("", { routes: load });
     await screen.findByTestId("firstName");
     await act(() => router.navigate("/elsewhere"));
     expect(await screen.findByRole("heading", { name: "Elsewhere" })).toBeInTheDocument();
@@ -95,7 +102,7 @@ describe("personal info", () => {
       ...user,
       userProfileMetadata: { attributes: user.userProfileMetadata!.attributes.map((a) => ({ ...a, readOnly: true })) },
     };
-    renderPage(<PersonalInfo />, { routes: [{ path: "/", body: readOnly }, { path: "/supportedLocales", body: [] }] });
+    renderPage("", { routes: [{ path: "/", body: readOnly }, { path: "/supportedLocales", body: [] }] });
     await screen.findByTestId("firstName");
     expect(screen.queryByTestId("save")).toBeNull();
     expect(screen.queryByTestId("cancel")).toBeNull();
@@ -111,7 +118,7 @@ describe("personal info", () => {
   });
 
   it("starts the update-email and delete-account actions", async () => {
-    const { auth } = renderPage(<PersonalInfo />, { routes: load });
+    const { auth } = renderPage("", { routes: load });
     await userEvent.click(await screen.findByRole("button", { name: /Update email/ }));
     expect(auth.startAction).toHaveBeenLastCalledWith("UPDATE_EMAIL");
     await userEvent.click(screen.getByRole("button", { name: "Delete account" }));

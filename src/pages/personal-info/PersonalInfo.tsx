@@ -16,21 +16,19 @@ import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router";
 import { useApi } from "../../api/ApiContext";
-import { fetchPersonalInfo, fetchSupportedLocales, savePersonalInfo } from "../../api/methods";
-import type { UserProfileAttributeMetadata, UserRepresentation } from "../../api/representations";
+import { savePersonalInfo } from "../../api/methods";
+import type { UserProfileAttributeMetadata } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import type { Features } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
-import { LoadError } from "../../ui/LoadError";
-import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
-import { useFetch } from "../../ui/useFetch";
+import { usePageData } from "../../ui/pageData";
+import type { PersonalInfoData } from "./loader";
 import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../../user-profile/fieldNames";
 import { applyServerErrors, fieldErrorsOf } from "../../user-profile/serverErrors";
 import { isShown, UserProfileFields } from "../../user-profile/UserProfileFields";
 
-type Loaded = { user: UserRepresentation; supportedLocales: string[] };
 
 /** The "Update email" button's conditions, as in the stock console. */
 export function canUpdateEmail(features: Features, email: UserProfileAttributeMetadata): boolean {
@@ -45,25 +43,16 @@ export function canUpdateEmail(features: Features, email: UserProfileAttributeMe
 
 export default function PersonalInfo() {
   const { t } = useTranslation();
-  const api = useApi();
-  const { state, reload } = useFetch<Loaded>(
-    async (signal) => {
-      const [user, supportedLocales] = await Promise.all([fetchPersonalInfo(api, signal), fetchSupportedLocales(api, signal)]);
-      return { user, supportedLocales };
-    },
-    api,
-  );
+  const loaded = usePageData<PersonalInfoData>();
 
   return (
     <PageLayout title={t("personalInfo")} description={t("personalInfoDescription")}>
-      {state.status === "loading" && <LoadingState />}
-      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
-      {state.status === "ready" && <PersonalInfoForm loaded={state.data} />}
+      <PersonalInfoForm loaded={loaded} />
     </PageLayout>
   );
 }
 
-function PersonalInfoForm({ loaded }: { loaded: Loaded }) {
+function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const auth = useAuth();
