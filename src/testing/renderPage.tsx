@@ -46,11 +46,13 @@ export function stubServer(routes: StubRoute[]) {
   });
 }
 
+const claims = { given_name: "Alice", family_name: "Liddell" };
+
 export function fakeAuth(): Auth & { startAction: ReturnType<typeof vi.fn>; logout: ReturnType<typeof vi.fn> } {
   return {
     token: async () => "token",
     refresh: vi.fn(async () => undefined),
-    claims: () => ({ given_name: "Alice", family_name: "Liddell" }),
+    claims: () => claims,
     logout: vi.fn(async () => undefined),
     login: vi.fn(async () => undefined),
     startAction: vi.fn(async () => undefined),

@@ -197,6 +197,56 @@ describe("UserProfileFields", () => {
     expect(submitted.mock.calls.at(-1)?.[0].attributes.nicknames).toEqual(["Ally"]);
   });
 
+  it("translates every annotation written as ${key}, with the key itself when the bundle lacks it", async () => {
+    renderForm({
+      attributes: [
+        attr("lang", {
+          displayName: "${accountSecurity}",
+          group: "g",
+          annotations: {
+            inputTypePlaceholder: "${resources}",
+            inputHelperTextBefore: "${personalInfo}",
+            inputHelperTextAfter: "${signingIn}",
+          },
+        }),
+        attr("tier", {
+          group: "g",
+          validators: { options: { options: ["a", "b"] } },
+          annotations: { inputType: "select-radiobuttons", inputOptionLabels: { a: "${groups}", b: "${noSuchKey}" } },
+        }),
+        attr("area", { annotations: { inputType: "textarea", inputTypePlaceholder: "${applications}" } }),
+        attr("nicks", { multivalued: true, annotations: { inputTypePlaceholder: "${organizations}" } }),
+        attr("pet", {
+          validators: { options: { options: ["x"] } },
+          annotations: { inputType: "select", inputTypePlaceholder: "${groups}" },
+        }),
+      ],
+      groups: [{ name: "g", displayHeader: "${deviceActivity}", displayDescription: "${linkedAccounts}" }],
+    });
+    expect(screen.getByTestId("lang")).toHaveAttribute("placeholder", "Resources");
+    expect(screen.getByLabelText("Account security")).toBe(screen.getByTestId("lang"));
+    expect(screen.getByText("Personal info")).toBeInTheDocument();
+    expect(screen.getByText("Signing in")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Groups" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "noSuchKey" })).toBeInTheDocument();
+    expect(screen.getByTestId("area")).toHaveAttribute("placeholder", "Applications");
+    expect(screen.getByTestId("nicks0")).toHaveAttribute("placeholder", "Organizations");
+    expect(document.getElementById("pet")).toHaveTextContent("Groups");
+    expect(screen.getByRole("heading", { name: "Device activity" })).toBeInTheDocument();
+    expect(screen.getByText("Linked accounts")).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent("${");
+  });
+
+  it("the last row left of a multi-valued attribute cannot be removed, even with a value", async () => {
+    renderForm(only(attr("nicks", { multivalued: true })), { user: { attributes: { nicks: ["Al", "Bo"] } } });
+    expect(screen.getByTestId("remove0")).toBeEnabled();
+    await userEvent.click(screen.getByTestId("remove1"));
+    expect(screen.getByTestId("nicks0")).toHaveValue("Al");
+    expect(screen.getByTestId("remove0")).toBeDisabled();
+    await userEvent.clear(screen.getByTestId("nicks0"));
+    expect(screen.getByTestId("addValue")).toBeDisabled();
+  });
+
   it("shows read-only attributes disabled, without placeholder", () => {
     const metadata = only(attr("employee", { readOnly: true, annotations: { inputTypePlaceholder: "E-…" } }), attr("nick"));
     renderForm(metadata, { user: { attributes: { employee: ["E-1"] } } });

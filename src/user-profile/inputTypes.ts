@@ -101,6 +101,12 @@ export function annotation(attribute: UserProfileAttributeMetadata, name: string
   return typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : undefined;
 }
 
+/** The placeholder annotation, translated when written as `${key}`. */
+export function placeholderOf(attribute: UserProfileAttributeMetadata, t: TFunction): string | undefined {
+  if (attribute.readOnly) return undefined;
+  return translateLabel(t, annotation(attribute, "inputTypePlaceholder")) || undefined;
+}
+
 export function attributeLabel(attribute: UserProfileAttributeMetadata, t: TFunction): string {
   return translateLabel(t, attribute.displayName, t(attribute.name, { defaultValue: attribute.name }));
 }

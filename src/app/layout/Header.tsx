@@ -19,14 +19,14 @@ import {
   ToolbarItem,
 } from "@patternfly/react-core";
 import { BarsIcon, EllipsisVIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
-import { useState, type ComponentProps } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useAuth, useClaims } from "../../auth/AuthContext";
 import { joinPath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useHelp } from "../../ui/help/HelpContext";
+import { safeHref } from "../../ui/safeUrl";
 import { translateLabel } from "../../ui/translateLabel";
 import { displayName } from "./displayName";
 
@@ -36,11 +36,6 @@ const DEFAULT_AVATAR =
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="18" fill="#d2d2d2"/><circle cx="18" cy="14" r="6" fill="#fff"/><path d="M6 31c2-6 6.5-9 12-9s10 3 12 9" fill="#fff"/></svg>',
   );
-
-/** An in-app link that PatternFly can render from `href`: "/" is the app's home, like the stock console. */
-function RouterLink({ href = "/", ...props }: ComponentProps<"a">) {
-  return <Link to={href} {...props} />;
-}
 
 /** The logo's source: an absolute URL as given, otherwise a file of the theme's resources. */
 export function logoSource(resourceUrl: string, logo: string): string {
@@ -64,7 +59,8 @@ export function Header() {
   const [kebabOpen, setKebabOpen] = useState(false);
 
   const name = displayName(claims, t);
-  const logoUrl = environment.logoUrl || "/";
+  // As the spec says: the theme's logoUrl, else the server root (not the console's home).
+  const logoUrl = safeHref(environment.logoUrl) ?? "/";
   const logo = <img src={logoSource(environment.resourceUrl, environment.logo)} alt={t("logo")} className="app-logo" />;
   const signOut = async () => {
     try {
@@ -89,7 +85,7 @@ export function Header() {
           </PageToggleButton>
         </MastheadToggle>
         <MastheadBrand>
-          <MastheadLogo component={logoUrl.startsWith("/") ? RouterLink : "a"} href={logoUrl}>
+          <MastheadLogo href={logoUrl} data-testid="logo-link">
             {logo}
           </MastheadLogo>
         </MastheadBrand>

@@ -50,6 +50,17 @@ describe("personal info", () => {
     expect(screen.getByTestId("lastName")).toHaveValue("Pleasance");
   });
 
+  it("a value the client rules refuse: the field says why, the danger alert says nothing was saved", async () => {
+    const { fetchStub } = renderPage("", { routes: load });
+    await userEvent.clear(await screen.findByTestId("email"));
+    await userEvent.type(screen.getByTestId("email"), "not-an-address");
+    await userEvent.click(screen.getByTestId("save"));
+    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Could not update account due to validation errors");
+    expect(screen.getByTestId("email-helper")).toHaveTextContent("Invalid email address.");
+    expect(fetchStub.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+    expect(screen.getByTestId("email")).toHaveValue("not-an-address");
+  });
+
   it("puts Keycloak's field errors on the fields", async () => {
     renderPage("", {
       routes: [

@@ -111,13 +111,16 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
     addAlert(t("accountUpdatedMessage"));
   };
 
+  // The client rules refused a value: the fields say which, the alert says that nothing was saved (and is heard).
+  const rejected = () => addAlert(t("accountUpdatedError"), "danger");
+
   const email = metadata.attributes.find((attribute) => attribute.name === "email");
   const updateEmail = email && canUpdateEmail(environment.features, email);
 
   return (
     <>
       <FormProvider {...form}>
-        <Form isHorizontal onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
+        <Form isHorizontal onSubmit={(event) => void handleSubmit(save, rejected)(event)} noValidate>
           <UserProfileFields
             metadata={metadata}
             supportedLocales={loaded.supportedLocales}

@@ -1,9 +1,12 @@
 import { Button, InputGroup, InputGroupItem, TextInput } from "@patternfly/react-core";
 import { MinusCircleIcon, PlusCircleIcon } from "@patternfly/react-icons";
-import { annotation, htmlInputType } from "../inputTypes";
+import { htmlInputType, placeholderOf } from "../inputTypes";
 import { asList, type FieldProps } from "./FieldProps";
 
-/** A multi-valued attribute: one row per value, always at least one; add is off while the last row is empty. */
+/**
+ * A multi-valued attribute: one row per value, always at least one. The last row left cannot be removed, only
+ * edited (as in the stock console); add is off while the last row is empty.
+ */
 export function MultiInputField({ attribute, id, label, field, hasError, describedBy, t }: FieldProps) {
   const stored = asList(field.value);
   const rows = stored.length > 0 ? stored : [""];
@@ -26,7 +29,7 @@ export function MultiInputField({ attribute, id, label, field, hasError, describ
               onChange={(_event, text) => update(rows.map((old, i) => (i === index ? text : old)))}
               onBlur={field.onBlur}
               isDisabled={attribute.readOnly}
-              placeholder={attribute.readOnly ? undefined : annotation(attribute, "inputTypePlaceholder")}
+              placeholder={placeholderOf(attribute, t)}
               validated={hasError ? "error" : "default"}
               aria-label={rows.length > 1 ? `${label} ${index + 1}` : label}
               aria-describedby={describedBy}
@@ -40,8 +43,8 @@ export function MultiInputField({ attribute, id, label, field, hasError, describ
                 aria-label={t("remove")}
                 title={t("remove")}
                 icon={<MinusCircleIcon />}
-                isDisabled={rows.length === 1 && value === ""}
-                onClick={() => update(rows.length === 1 ? [""] : rows.filter((_, i) => i !== index))}
+                isDisabled={rows.length === 1}
+                onClick={() => update(rows.filter((_, i) => i !== index))}
               />
             </InputGroupItem>
           )}

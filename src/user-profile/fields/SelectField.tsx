@@ -1,5 +1,5 @@
 import { SelectControl } from "../../ui/select/SelectControl";
-import { annotation, attributeOptions, inputType, TYPEAHEAD_THRESHOLD } from "../inputTypes";
+import { attributeOptions, inputType, placeholderOf, TYPEAHEAD_THRESHOLD } from "../inputTypes";
 import { asList, asText, type FieldProps } from "./FieldProps";
 
 /** select / multiselect: a menu, filtering as you type from TYPEAHEAD_THRESHOLD options on; multiselect always filters. */
@@ -21,7 +21,7 @@ export function SelectField({ attribute, id, label, field, hasError, describedBy
       multi={multi}
       typeahead={options.length >= TYPEAHEAD_THRESHOLD}
       isDisabled={attribute.readOnly}
-      placeholder={annotation(attribute, "inputTypePlaceholder")}
+      placeholder={placeholderOf(attribute, t)}
       hasError={hasError}
       aria-label={label}
       aria-describedby={describedBy}

@@ -1,9 +1,9 @@
 import { TextArea } from "@patternfly/react-core";
 import { isRequired } from "../rules";
-import { annotation } from "../inputTypes";
+import { annotation, placeholderOf } from "../inputTypes";
 import { asText, type FieldProps } from "./FieldProps";
 
-export function TextAreaField({ attribute, id, label, field, hasError, describedBy }: FieldProps) {
+export function TextAreaField({ attribute, id, label, field, hasError, describedBy, t }: FieldProps) {
   const { ref, name, value, onChange, onBlur } = field;
   const cols = Number(annotation(attribute, "inputTypeCols")) || undefined;
   const rows = Number(annotation(attribute, "inputTypeRows")) || undefined;
@@ -21,7 +21,7 @@ export function TextAreaField({ attribute, id, label, field, hasError, described
       resizeOrientation="vertical"
       isDisabled={attribute.readOnly}
       isRequired={isRequired(attribute)}
-      placeholder={attribute.readOnly ? undefined : annotation(attribute, "inputTypePlaceholder")}
+      placeholder={placeholderOf(attribute, t)}
       validated={hasError ? "error" : "default"}
       aria-label={label}
       aria-describedby={describedBy}

@@ -1,9 +1,9 @@
 import { TextInput } from "@patternfly/react-core";
 import { isRequired } from "../rules";
-import { annotation, htmlInputType } from "../inputTypes";
+import { htmlInputType, placeholderOf } from "../inputTypes";
 import { asText, type FieldProps } from "./FieldProps";
 
-export function TextField({ attribute, id, label, field, hasError, describedBy }: FieldProps) {
+export function TextField({ attribute, id, label, field, hasError, describedBy, t }: FieldProps) {
   const { ref, name, value, onChange, onBlur } = field;
   const type = htmlInputType(attribute) as "text";
   return (
@@ -18,7 +18,7 @@ export function TextField({ attribute, id, label, field, hasError, describedBy }
       onBlur={onBlur}
       isDisabled={attribute.readOnly}
       isRequired={isRequired(attribute)}
-      placeholder={attribute.readOnly ? undefined : annotation(attribute, "inputTypePlaceholder")}
+      placeholder={placeholderOf(attribute, t)}
       validated={hasError ? "error" : "default"}
       aria-label={label}
       aria-describedby={describedBy}

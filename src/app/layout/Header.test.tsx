@@ -1,0 +1,42 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createApiClient } from "../../api/client";
+import { fakeAuth, stubServer, testEnvironment } from "../../testing/renderPage";
+import { testI18n } from "../../testing/i18n";
+import { AppProviders } from "../App";
+import { Header } from "./Header";
+
+function renderHeader(logoUrl: string) {
+  const environment = { ...testEnvironment, logoUrl };
+  const auth = fakeAuth();
+  render(
+    <AppProviders environment={environment} auth={auth} api={createApiClient(environment, auth.token, stubServer([]))} i18n={testI18n}>
+      <Header />
+    </AppProviders>,
+  );
+}
+
+describe("header", () => {
+  it("links the logo to the server root when the theme sets no logoUrl", () => {
+    renderHeader("");
+    expect(screen.getByTestId("logo-link")).toHaveAttribute("href", "/");
+  });
+
+  it("links the logo to the theme's logoUrl, but never to a script URL", () => {
+    renderHeader("https://portal.example.org/home");
+    expect(screen.getByTestId("logo-link")).toHaveAttribute("href", "https://portal.example.org/home");
+  });
+
+  it("falls back to the server root for a logoUrl that is not http(s)", () => {
+    renderHeader("javascript:alert(1)");
+    expect(screen.getByTestId("logo-link")).toHaveAttribute("href", "/");
+  });
+
+  it("has the nav toggle: PatternFly's hamburger icon, named for assistive technology", () => {
+    renderHeader("");
+    const toggle = screen.getByTestId("nav-toggle");
+    expect(toggle).toHaveAccessibleName("Navigation");
+    expect(toggle.querySelector("svg")).not.toBeNull();
+    expect(toggle.textContent?.trim()).toBe("");
+  });
+});
