@@ -15,6 +15,36 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  // Layering: shared code -> pages -> app. Shared modules never reach up; a page never reaches into another page.
+  {
+    files: ["src/ui/**", "src/api/**", "src/auth/**", "src/environment/**", "src/i18n/**", "src/user-profile/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)app(/|$)", message: "Shared code never imports the shell (app/)." },
+            { regex: "(^|/)pages(/|$)", message: "Shared code never imports a page." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/pages/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)app(/|$)", message: "A page never imports the shell (app/): take what it needs from ui/ or api/." },
+            { regex: "^\\.\\./(?!\\.\\./)", message: "A page never imports another page: move shared code to ui/ or api/." },
+            { regex: "(^|/)pages/", message: "A page never imports another page: move shared code to ui/ or api/." },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.ts", "*.config.{ts,js}"],
     languageOptions: { globals: globals.node },

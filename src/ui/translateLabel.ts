@@ -1,8 +1,13 @@
 import type { TFunction } from "i18next";
 
+/** The key of a text Keycloak wrote as `${key}`, or undefined for a plain text. */
+export function bundleKey(text: string): string | undefined {
+  return /^\$\{(.+)\}$/.exec(text.trim())?.[1];
+}
+
 /** Keycloak writes translatable texts as `${key}`; anything else is shown as written (or the fallback when empty). */
 export function translateLabel(t: TFunction, text: string | undefined, fallback = ""): string {
   if (!text) return fallback;
-  const match = /^\$\{(.+)\}$/.exec(text.trim());
-  return match ? t(match[1]!) : t(text, { defaultValue: text });
+  const key = bundleKey(text);
+  return key ? t(key) : t(text, { defaultValue: text });
 }

@@ -1,9 +1,8 @@
 import type { UserProfileAttributeMetadata, UserRepresentation } from "../api/representations";
 import { isMultiValue } from "./inputTypes";
+import { ROOT_ATTRIBUTES, isRootAttribute, type RootAttribute } from "./rootAttributes";
 
-/** The attributes Keycloak keeps at the top level of a user; all others live under `attributes`. */
-export const ROOT_ATTRIBUTES = ["username", "firstName", "lastName", "email"] as const;
-type RootAttribute = (typeof ROOT_ATTRIBUTES)[number];
+export { ROOT_ATTRIBUTES, isRootAttribute } from "./rootAttributes";
 
 /**
  * Stands in for "." in attribute names inside form keys: react-hook-form reads dots as nesting.
@@ -13,10 +12,6 @@ export const DOT_PLACEHOLDER = "🍺";
 
 export type FieldValue = string | string[];
 export type ProfileFormValues = Partial<Record<RootAttribute, string>> & { attributes: Record<string, FieldValue> };
-
-export function isRootAttribute(name: string): name is RootAttribute {
-  return (ROOT_ATTRIBUTES as readonly string[]).includes(name);
-}
 
 /** The form key of an attribute: `email`, or `attributes.<name with dots swapped>`. */
 export type ProfileFieldName = RootAttribute | `attributes.${string}`;

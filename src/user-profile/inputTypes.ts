@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { UserProfileAttributeMetadata } from "../api/representations";
 import { translateLabel } from "../ui/translateLabel";
+import { isRootAttribute } from "./rootAttributes";
 
 /** The `inputType` annotations Keycloak's user-profile editor offers. Anything else is shown as text. */
 export const INPUT_TYPES = [
@@ -26,12 +27,11 @@ export type InputType = (typeof INPUT_TYPES)[number];
 /** Single selects with this many options or more filter as you type. */
 export const TYPEAHEAD_THRESHOLD = 10;
 
-const ROOT = ["username", "firstName", "lastName", "email"];
 const OPTION_TYPES: InputType[] = ["select", "select-radiobuttons", "multiselect", "multiselect-checkboxes"];
 const MULTI_TYPES: InputType[] = ["multiselect", "multiselect-checkboxes", "multi-input"];
 
 export function inputType(attribute: UserProfileAttributeMetadata): InputType {
-  if (ROOT.includes(attribute.name)) return "text";
+  if (isRootAttribute(attribute.name)) return "text";
   const annotated = attribute.annotations?.inputType;
   return (INPUT_TYPES as readonly unknown[]).includes(annotated) ? (annotated as InputType) : "text";
 }

@@ -3,6 +3,7 @@ import type { RegisterOptions } from "react-hook-form";
 import type { UserProfileAttributeMetadata } from "../api/representations";
 import { attributeLabel } from "./inputTypes";
 import type { FieldValue, ProfileFieldName, ProfileFormValues } from "./fieldNames";
+import { bundleKey } from "../ui/translateLabel";
 
 export type Rules = Omit<
   RegisterOptions<ProfileFormValues, ProfileFieldName>,
@@ -96,7 +97,7 @@ export function buildRules(attribute: UserProfileAttributeMetadata, list: boolea
     const custom = validators.pattern?.["error-message"];
     const message =
       typeof custom === "string" && custom !== ""
-        ? t(custom.replace(/^\$\{(.*)\}$/, "$1"), { 0: label, defaultValue: custom })
+        ? t(bundleKey(custom) ?? custom, { 0: label, defaultValue: custom })
         : t("error-pattern-no-match", { 0: label });
     if (list) checks.pattern = (v) => pattern.test(v) || message;
     else rules.pattern = { value: pattern, message };

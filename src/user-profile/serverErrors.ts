@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { ApiError } from "../api/client";
 import type { FieldError } from "../api/representations";
 import { fieldName, type ProfileFieldName } from "./fieldNames";
+import { bundleKey } from "../ui/translateLabel";
 
 function isFieldError(value: unknown): value is FieldError {
   return typeof value === "object" && value !== null && typeof (value as FieldError).field === "string";
@@ -14,8 +15,6 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
   const errors = typeof body === "object" && body !== null ? (body as { errors?: unknown }).errors : undefined;
   return Array.isArray(errors) ? errors.filter(isFieldError) : [];
 }
-
-const bundleKey = (text: string) => /^\$\{(.+)\}$/.exec(text)?.[1];
 
 /**
  * Keycloak's message for a field error: `errorMessage` as a bundle key (or `${key}`), filled with `params`

@@ -1,23 +1,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FEATURE_FLAGS } from "../../src/environment/environment";
 import { KeycloakAdmin } from "./support/admin";
 import { launchBrowser } from "./support/browser";
 import { accountUrl, openConsole, pageEnvironment } from "./support/session";
-
-const FEATURE_FLAGS = [
-  "isRegistrationEmailAsUsername",
-  "isEditUserNameAllowed",
-  "isInternationalizationEnabled",
-  "isLinkedAccountsEnabled",
-  "isMyResourcesEnabled",
-  "isViewOrganizationsEnabled",
-  "deleteAccountAllowed",
-  "updateEmailFeatureEnabled",
-  "updateEmailActionEnabled",
-  "isViewApplicationsEnabled",
-  "isViewGroupsEnabled",
-  "isOid4VciEnabled",
-];
 
 let browser: Browser;
 const admin = new KeycloakAdmin();

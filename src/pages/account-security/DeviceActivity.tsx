@@ -26,7 +26,7 @@ import { useApi } from "../../api/ApiContext";
 import { deleteSession } from "../../api/methods";
 import type { DeviceRepresentation, SessionRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
-import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { useAlerts } from "../../ui/alerts/AlertContext";
 import { formatDate, fromEpochSeconds } from "../../ui/formatDate";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
@@ -39,7 +39,7 @@ export default function DeviceActivity() {
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
-  const { addAlert } = useAlerts();
+  const { addAlert, addError } = useAlerts();
   const devices = usePageData<DeviceRepresentation[]>();
   const { reload, reloading } = useReloadPage();
   const [pending, setPending] = useState<PendingSignOut>();
@@ -60,7 +60,7 @@ export default function DeviceActivity() {
         await auth.logout();
       }
     } catch (error) {
-      addAlert(t("errorSignOutMessage", { error: t(errorMessage(error)) }), "danger");
+      addError("errorSignOutMessage", error);
       setPending(undefined);
     } finally {
       setBusy(false);

@@ -23,7 +23,7 @@ import { useApi } from "../../api/ApiContext";
 import { fetchLinkedAccounts, unlinkAccount } from "../../api/methods";
 import type { LinkedAccountRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
-import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
@@ -138,7 +138,7 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
-  const { addAlert } = useAlerts();
+  const { addAlert, addError } = useAlerts();
   const [busy, setBusy] = useState(false);
   const alias = account.providerAlias;
   const name = translateLabel(t, account.displayName, alias);
@@ -150,7 +150,7 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
       addAlert(t("unLinkSuccess"));
       onChanged();
     } catch (error) {
-      addAlert(t("unLinkError", { error: t(errorMessage(error)) }), "danger");
+      addError("unLinkError", error);
     } finally {
       setBusy(false);
     }

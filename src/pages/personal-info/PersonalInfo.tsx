@@ -21,7 +21,7 @@ import type { UserProfileAttributeMetadata } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import type { Features } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
-import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData } from "../../ui/pageData";
 import type { PersonalInfoData } from "./loader";
@@ -57,7 +57,7 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   const api = useApi();
   const auth = useAuth();
   const environment = useEnvironment();
-  const { addAlert } = useAlerts();
+  const { addAlert, addError } = useAlerts();
   const metadata = loaded.user.userProfileMetadata ?? { attributes: [] };
   // What the server holds now: the base of the next save, and what Cancel returns to.
   const saved = useRef(loaded.user);
@@ -95,7 +95,7 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
         const unplaced = applyServerErrors(fieldErrors, setError, t, names);
         addAlert(t("accountUpdatedError"), "danger", unplaced.join(" ") || undefined);
       } else {
-        addAlert(t("accountUpdateFailed", { error: t(errorMessage(error)) }), "danger");
+        addError("accountUpdateFailed", error);
       }
       return; // the form keeps everything the user typed
     }

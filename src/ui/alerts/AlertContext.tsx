@@ -2,17 +2,19 @@ import { createContext, useCallback, useEffect, useMemo, useRef, useState, type 
 import { useTranslation } from "react-i18next";
 import { useRequiredContext } from "../useRequiredContext";
 import { AlertList } from "./AlertList";
+import type { AlertEntry, AlertVariant } from "./types";
 
 /** How long an alert stays, like the stock console. */
 export const ALERT_TIMEOUT = 8000;
 
-export type AlertVariant = "success" | "danger" | "warning" | "info";
-
-export type AlertEntry = { id: number; message: string; variant: AlertVariant; description?: string };
+export type { AlertEntry, AlertVariant } from "./types";
 
 export type Alerts = {
   addAlert(message: string, variant?: AlertVariant, description?: string): void;
-  /** A danger alert `t(messageKey, { error })` for a failed call, described by the server's error_description. */
+  /**
+   * The one way a page reports a failed call: a danger alert `t(messageKey, { error })`, the error's message
+   * translated when it is a key, described by the server's error_description.
+   */
   addError(messageKey: string, error: unknown): void;
 };
 
@@ -58,7 +60,8 @@ export function AlertProvider({ children, timeout = ALERT_TIMEOUT }: { children:
         typeof error === "object" && error !== null && "description" in error
           ? (error as { description?: string }).description
           : undefined;
-      addAlert(t(messageKey, { error: errorMessage(error) }), "danger", description);
+      const message = errorMessage(error);
+      addAlert(t(messageKey, { error: t(message, { defaultValue: message }) }), "danger", description);
     },
     [addAlert, t],
   );

@@ -1,6 +1,6 @@
 import { Alert, AlertActionCloseButton, AlertGroup } from "@patternfly/react-core";
 import { useTranslation } from "react-i18next";
-import type { AlertEntry } from "./AlertContext";
+import type { AlertEntry } from "./types";
 
 export function AlertList({ alerts, onClose }: { alerts: AlertEntry[]; onClose: (id: number) => void }) {
   const { t } = useTranslation();
