@@ -1,0 +1,13 @@
+/**
+ * The URL when it is an absolute http(s) URL, else undefined. URLs from the server (a client's home page, terms,
+ * logo) are typed by client admins, and a partial import stores even `javascript:` ones: only web URLs become links.
+ */
+export function webUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
