@@ -153,7 +153,8 @@ function ApplicationItem({
           isExpanded={isExpanded}
           aria-controls={contentId}
           aria-label={t("applicationDetails", { clientId: name })}
-          buttonProps={{ onClick: onToggle, "data-testid": `toggle-${clientId}` } as Record<string, unknown>}
+          // The test id rides along in a spread: ButtonProps does not declare data attributes.
+          buttonProps={{ onClick: onToggle, ...{ "data-testid": `toggle-${clientId}` } }}
         />
         <DataListItemCells
           dataListCells={[
