@@ -1,9 +1,12 @@
 // Every Account REST call the console makes, one small typed function each. Pages call these, never URLs.
 import type { ApiClient } from "./client";
 import type {
+  ClientRepresentation,
   CredentialContainer,
   DeviceRepresentation,
+  GroupRepresentation,
   LinkedAccountRepresentation,
+  OrganizationRepresentation,
   UserRepresentation,
 } from "./representations";
 
@@ -46,4 +49,22 @@ export async function fetchLinkedAccounts(
 
 export async function unlinkAccount(api: ApiClient, providerAlias: string): Promise<void> {
   await api.request<void>(`/linked-accounts/${encodeURIComponent(providerAlias)}`, { method: "DELETE" });
+}
+
+export async function fetchApplications(api: ApiClient, signal?: AbortSignal): Promise<ClientRepresentation[]> {
+  return (await api.request<ClientRepresentation[] | undefined>("/applications", { signal })) ?? [];
+}
+
+/** Revokes the consent and the offline tokens the user gave a client (204). */
+export async function deleteConsent(api: ApiClient, clientId: string): Promise<void> {
+  await api.request<void>(`/applications/${encodeURIComponent(clientId)}/consent`, { method: "DELETE" });
+}
+
+/** The user's direct group memberships. */
+export async function fetchGroups(api: ApiClient, signal?: AbortSignal): Promise<GroupRepresentation[]> {
+  return (await api.request<GroupRepresentation[] | undefined>("/groups", { signal })) ?? [];
+}
+
+export async function fetchOrganizations(api: ApiClient, signal?: AbortSignal): Promise<OrganizationRepresentation[]> {
+  return (await api.request<OrganizationRepresentation[] | undefined>("/organizations", { signal })) ?? [];
 }

@@ -114,3 +114,45 @@ export type LinkedAccountRepresentation = {
   social: boolean;
   guiOrder?: string;
 };
+
+/** One scope the user granted a client on Keycloak's consent screen. */
+export type ConsentScopeRepresentation = { id?: string; name: string; displayText?: string };
+
+/** Dates are epoch milliseconds. */
+export type ConsentRepresentation = {
+  grantedScopes: ConsentScopeRepresentation[];
+  createdDate?: number;
+  lastUpdatedDate?: number;
+};
+
+/** One application of `GET /account/applications`; `logoUri`, `policyUri` and `tosUri` come only with a consent. */
+export type ClientRepresentation = {
+  clientId: string;
+  clientName?: string;
+  description?: string;
+  userConsentRequired?: boolean;
+  inUse?: boolean;
+  offlineAccess?: boolean;
+  rootUrl?: string;
+  baseUrl?: string;
+  effectiveUrl?: string;
+  consent?: ConsentRepresentation;
+  logoUri?: string;
+  policyUri?: string;
+  tosUri?: string;
+};
+
+/** A direct group membership of `GET /account/groups` (the path names every ancestor). */
+export type GroupRepresentation = { id?: string; name: string; path: string };
+
+/** Keycloak has sent domains both as plain names and as `{ name, verified }`. */
+export type OrganizationDomain = string | { name: string; verified?: boolean };
+
+export type OrganizationRepresentation = {
+  id?: string;
+  name: string;
+  alias?: string;
+  description?: string;
+  enabled?: boolean;
+  domains?: OrganizationDomain[];
+};

@@ -1,15 +1,21 @@
 /**
- * `url` when a link may point there: an http(s) URL, or a path on this server. Anything else (`javascript:`,
- * `data:`, a typo) is not a link: server data such as a client's URL may hold what a client admin typed.
+ * The URL when it is an absolute http(s) URL, else undefined. URLs from the server (a client's home page, terms,
+ * logo) are typed by client admins, and a partial import stores even `javascript:` ones: only web URLs become links.
  */
+export function webUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A link target that may also be a path on this server (a theme's logoUrl): `webUrl` rules otherwise. */
 export function safeHref(url: string | undefined | null): string | undefined {
   const trimmed = url?.trim();
   if (!trimmed) return undefined;
   if (trimmed.startsWith("/") && !trimmed.startsWith("//")) return trimmed;
-  try {
-    const { protocol } = new URL(trimmed);
-    return protocol === "http:" || protocol === "https:" ? trimmed : undefined;
-  } catch {
-    return undefined;
-  }
+  return webUrl(trimmed);
 }

@@ -1,6 +1,9 @@
 import type { ComponentType } from "react";
 import type { FeatureFlag } from "../../environment/environment";
 import { loadCredentials, loadDevices, loadLinkedAccounts } from "../../pages/account-security/loaders";
+import { loadApplications } from "../../pages/applications/loader";
+import { loadGroups } from "../../pages/groups/loader";
+import { loadOrganizations } from "../../pages/organizations/loader";
 import { loadPersonalInfo } from "../../pages/personal-info/loader";
 import type { PageLoader } from "../../ui/pageData";
 
@@ -26,9 +29,9 @@ export const PAGES: Record<string, PageDefinition> = {
     module: () => import("../../pages/account-security/LinkedAccounts"),
     loader: loadLinkedAccounts,
   },
-  applications: { module: () => import("../../pages/applications/Applications") },
-  groups: { module: () => import("../../pages/groups/Groups") },
-  organizations: { module: () => import("../../pages/organizations/Organizations") },
+  applications: { module: () => import("../../pages/applications/Applications"), loader: loadApplications },
+  groups: { module: () => import("../../pages/groups/Groups"), loader: loadGroups },
+  organizations: { module: () => import("../../pages/organizations/Organizations"), loader: loadOrganizations },
   resources: { module: () => import("../../pages/resources/Resources") },
   "verifiable-credentials": { module: () => import("../../pages/verifiable-credentials/VerifiableCredentials") },
   oid4vci: { module: () => import("../../pages/oid4vci/Oid4Vci") },

@@ -1,7 +1,244 @@
+import {
+  Button,
+  DataList,
+  DataListCell,
+  DataListContent,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  DataListToggle,
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+  Divider,
+  EmptyState,
+  EmptyStateBody,
+  List,
+  ListItem,
+  Modal,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
+} from "@patternfly/react-core";
+import { CheckIcon, ExternalLinkAltIcon, InfoCircleIcon } from "@patternfly/react-icons";
+import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { ApiError } from "../../api/client";
+import { deleteConsent } from "../../api/methods";
+import type { ClientRepresentation } from "../../api/representations";
+import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { formatDate } from "../../ui/formatDate";
 import { PageLayout } from "../../ui/PageLayout";
+import { usePageData, useReloadPage } from "../../ui/pageData";
+import { webUrl } from "../../ui/safeUrl";
+import { applicationName, applicationType, canRemoveAccess, scopeLabel, sortApplications } from "./applications";
+import "./applications.css";
 
 export default function Applications() {
-  const { t } = useTranslation();
-  return <PageLayout title={t("applications")} description={t("applicationsIntroMessage")} />;
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const { addAlert } = useAlerts();
+  const loaded = usePageData<ClientRepresentation[]>();
+  const { reload } = useReloadPage();
+  const applications = useMemo(() => sortApplications(loaded, t, i18n.language), [loaded, t, i18n.language]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [removing, setRemoving] = useState<ClientRepresentation>();
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (clientId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(clientId)) next.add(clientId);
+      return next;
+    });
+
+  const removeAccess = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await deleteConsent(api, removing.clientId);
+      setRemoving(undefined);
+      addAlert(t("removeConsentSuccess"));
+      await reload();
+    } catch (error) {
+      setRemoving(undefined);
+      addAlert(
+        t("removeConsentError", { error: t(errorMessage(error)) }),
+        "danger",
+        error instanceof ApiError ? error.description : undefined,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageLayout title={t("applications")} description={t("applicationsIntroMessage")}>
+      {applications.length === 0 ? (
+        <EmptyState headingLevel="h2" titleText={t("noApplications")} variant="sm">
+          <EmptyStateBody>{t("noApplicationsInstructions")}</EmptyStateBody>
+        </EmptyState>
+      ) : (
+        <>
+          {/* Column titles for wide screens; each row's cells speak for themselves when stacked. */}
+          <div className="applications-header" aria-hidden="true">
+            <span>{t("name")}</span>
+            <span>{t("applicationType")}</span>
+            <span>{t("status")}</span>
+          </div>
+          <DataList id="applications-list" aria-label={t("applications")}>
+            {applications.map((application) => (
+              <ApplicationItem
+                key={application.clientId}
+                application={application}
+                isExpanded={expanded.has(application.clientId)}
+                onToggle={() => toggle(application.clientId)}
+                onRemoveAccess={() => setRemoving(application)}
+              />
+            ))}
+          </DataList>
+        </>
+      )}
+      <Modal
+        variant="small"
+        isOpen={removing !== undefined}
+        onClose={() => !busy && setRemoving(undefined)}
+        aria-labelledby="remove-access-title"
+        aria-describedby="remove-access-body"
+      >
+        <ModalHeader title={t("removeAccess")} labelId="remove-access-title" />
+        <ModalBody id="remove-access-body">
+          {removing && t("removeModalMessage", { name: applicationName(t, removing) })}
+        </ModalBody>
+        <ModalFooter>
+          <Button variant="primary" id="modal-confirm" onClick={() => void removeAccess()} isLoading={busy} isDisabled={busy}>
+            {t("confirm")}
+          </Button>
+          <Button variant="link" id="modal-cancel" onClick={() => setRemoving(undefined)} isDisabled={busy}>
+            {t("cancel")}
+          </Button>
+        </ModalFooter>
+      </Modal>
+    </PageLayout>
+  );
+}
+
+function ApplicationItem({
+  application,
+  isExpanded,
+  onToggle,
+  onRemoveAccess,
+}: {
+  application: ClientRepresentation;
+  isExpanded: boolean;
+  onToggle: () => void;
+  onRemoveAccess: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { clientId, consent } = application;
+  // Client ids may hold any character; element ids made from them only need to be unique on the page.
+  const key = encodeURIComponent(clientId);
+  const nameId = `application-name-${key}`;
+  const contentId = `application-details-${key}`;
+  const name = applicationName(t, application);
+  const url = webUrl(application.effectiveUrl);
+
+  return (
+    <DataListItem isExpanded={isExpanded} data-testid="applications-list-item" aria-labelledby={nameId}>
+      <DataListItemRow>
+        <DataListToggle
+          id={`toggle-${clientId}`}
+          isExpanded={isExpanded}
+          aria-controls={contentId}
+          aria-label={t("applicationDetails", { clientId: name })}
+          // The test id rides along in a spread: ButtonProps does not declare data attributes.
+          buttonProps={{ onClick: onToggle, ...{ "data-testid": `toggle-${clientId}` } }}
+        />
+        <DataListItemCells
+          dataListCells={[
+            <DataListCell key="name" width={2} className="application-name">
+              <span id={nameId}>
+                {url ? <ExternalLink href={url}>{name}</ExternalLink> : name}
+              </span>
+            </DataListCell>,
+            <DataListCell key="type" width={2}>
+              {applicationType(t, application)}
+            </DataListCell>,
+            <DataListCell key="status" width={1}>
+              {application.inUse ? t("inUse") : t("notInUse")}
+            </DataListCell>,
+          ]}
+        />
+      </DataListItemRow>
+      <DataListContent id={contentId} aria-label={t("applicationDetails", { clientId: name })} isHidden={!isExpanded}>
+        <DescriptionList isHorizontal isCompact horizontalTermWidthModifier={{ default: "14ch" }} className="application-details">
+          <Detail term={t("client")}>{clientId}</Detail>
+          {application.description && <Detail term={t("description")}>{application.description}</Detail>}
+          {application.effectiveUrl && <Detail term={t("applicationUrl")}>{linkOrText(application.effectiveUrl)}</Detail>}
+          {consent && (
+            <>
+              <Detail term={t("hasAccessTo")}>
+                <List isPlain className="application-scopes">
+                  {consent.grantedScopes.map((scope) => (
+                    <ListItem key={scope.id ?? scope.name} icon={<CheckIcon aria-hidden />}>
+                      {scopeLabel(t, i18n, scope)}
+                    </ListItem>
+                  ))}
+                </List>
+              </Detail>
+              {application.tosUri && <Detail term={t("termsOfService")}>{linkOrText(application.tosUri)}</Detail>}
+              {application.policyUri && <Detail term={t("privacyPolicy")}>{linkOrText(application.policyUri)}</Detail>}
+              {webUrl(application.logoUri) && (
+                <Detail term={t("logo")}>
+                  <img src={webUrl(application.logoUri)} alt={name} className="application-logo" />
+                </Detail>
+              )}
+              {consent.createdDate !== undefined && (
+                <Detail term={t("accessGrantedOn")}>{formatDate(new Date(consent.createdDate), i18n.language)}</Detail>
+              )}
+            </>
+          )}
+        </DescriptionList>
+        {canRemoveAccess(application) && (
+          <>
+            <Divider className="application-divider" />
+            <div className="application-actions">
+              <Button variant="secondary" onClick={onRemoveAccess} id={`remove-access-${key}`}>
+                {t("removeAccess")}
+              </Button>
+              <p className="application-info">
+                <InfoCircleIcon aria-hidden /> {t("infoMessage")}
+              </p>
+            </div>
+          </>
+        )}
+      </DataListContent>
+    </DataListItem>
+  );
+}
+
+/** A link that opens in a new tab, without handing the other site this page (`noopener`) or its URL. */
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="application-link">
+      {children} <ExternalLinkAltIcon aria-hidden className="application-link-icon" />
+    </a>
+  );
+}
+
+/** Only http(s) URLs become links; anything else a client admin typed is shown as text. */
+function linkOrText(url: string): ReactNode {
+  const safe = webUrl(url);
+  return safe ? <ExternalLink href={safe}>{url}</ExternalLink> : <span className="application-unsafe-url">{url}</span>;
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <DescriptionListGroup>
+      <DescriptionListTerm>{term}</DescriptionListTerm>
+      <DescriptionListDescription>{children}</DescriptionListDescription>
+    </DescriptionListGroup>
+  );
 }

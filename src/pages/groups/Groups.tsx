@@ -1,7 +1,84 @@
+import {
+  Checkbox,
+  DataList,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  EmptyState,
+  EmptyStateBody,
+  Label,
+} from "@patternfly/react-core";
+import { CheckIcon } from "@patternfly/react-icons";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { GroupRepresentation } from "../../api/representations";
 import { PageLayout } from "../../ui/PageLayout";
+import { usePageData } from "../../ui/pageData";
+import { groupRows } from "./groups";
+import "./groups.css";
 
 export default function Groups() {
   const { t } = useTranslation();
-  return <PageLayout title={t("groups")} description={t("groupDescriptionLabel")} />;
+  const groups = usePageData<GroupRepresentation[]>();
+  const [directOnly, setDirectOnly] = useState(false);
+  const rows = useMemo(() => groupRows(groups, directOnly), [groups, directOnly]);
+
+  if (groups.length === 0) {
+    return (
+      <PageLayout title={t("groups")} description={t("groupDescriptionLabel")}>
+        <EmptyState headingLevel="h2" titleText={t("noGroups")} variant="sm">
+          <EmptyStateBody>{t("noGroupsText")}</EmptyStateBody>
+        </EmptyState>
+      </PageLayout>
+    );
+  }
+
+  return (
+    <PageLayout title={t("groups")} description={t("groupDescriptionLabel")}>
+      <Checkbox
+        id="directMembership-checkbox"
+        data-testid="directMembership-checkbox"
+        label={t("directMembership")}
+        isChecked={directOnly}
+        onChange={(_event, checked) => setDirectOnly(checked)}
+        className="groups-filter"
+      />
+      {/* Column titles for wide screens; each row's cells speak for themselves when stacked. */}
+      <div className="groups-header" aria-hidden="true">
+        <span>{t("name")}</span>
+        <span>{t("path")}</span>
+        <span>{t("directMembership")}</span>
+      </div>
+      <DataList id="groups-list" aria-label={t("groups")} isCompact>
+        {rows.map((row, index) => (
+          <DataListItem key={row.path} aria-labelledby={`group-${index}-name`}>
+            <DataListItemRow>
+              <DataListItemCells
+                dataListCells={[
+                  <DataListCell key="name" className="group-name">
+                    <span id={`group-${index}-name`} data-testid={`group[${index}].name`}>
+                      {row.name}
+                    </span>
+                    {!row.direct && (
+                      <Label isCompact color="grey" className="group-inherited">
+                        {t("inheritedMembership")}
+                      </Label>
+                    )}
+                  </DataListCell>,
+                  <DataListCell key="path" className="group-path" data-testid={`group[${index}].path`}>
+                    {row.path}
+                  </DataListCell>,
+                  // An icon without text: a row's text ends with its path, which suites for the stock console rely on.
+                  <DataListCell key="membership" className="group-membership">
+                    {row.direct && <CheckIcon aria-label={t("directMembership")} aria-hidden={false} />}
+                  </DataListCell>,
+                ]}
+              />
+            </DataListItemRow>
+          </DataListItem>
+        ))}
+      </DataList>
+    </PageLayout>
+  );
 }

@@ -24,10 +24,18 @@ export function loginButton(page: Page) {
   return page.locator("#kc-login");
 }
 
-/** Fills and submits a Keycloak login page (any realm, any language). */
+/**
+ * Fills and submits a Keycloak login page (any realm, any language). Realms with organizations sign in
+ * identity-first: a username page, then a password page; both ways work.
+ */
 export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await page.locator("#username").fill(username);
-  await page.locator("#password").fill(password);
+  const passwordField = page.locator("#password");
+  if (!(await passwordField.isVisible())) {
+    await loginButton(page).click();
+    await passwordField.waitFor();
+  }
+  await passwordField.fill(password);
   await loginButton(page).click();
 }
 

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { ClientRepresentation } from "../../api/representations";
+import { renderPage } from "../../testing/renderPage";
+
+/** The first find after a render waits for the page's code (a cold import on a busy machine) and its data. */
+const PAGE_LOAD = { timeout: 4_000 };
+
+const shop: ClientRepresentation = {
+  clientId: "shop",
+  clientName: "Web Shop",
+  description: "Buy things",
+  userConsentRequired: true,
+  inUse: true,
+  offlineAccess: true,
+  effectiveUrl: "https://shop.example.org/",
+  tosUri: "https://shop.example.org/terms",
+  policyUri: "javascript:alert('policy')",
+  logoUri: "javascript:alert('logo')",
+  consent: {
+    createdDate: Date.UTC(2026, 0, 2, 10, 30),
+    grantedScopes: [
+      { id: "s1", name: "profile", displayText: "${profileScopeConsentText}" },
+      { id: "s2", name: "email", displayText: "${emailScopeConsentText}" },
+    ],
+  },
+};
+const evil: ClientRepresentation = { clientId: "evil", clientName: "Archive", effectiveUrl: "javascript:alert(1)" };
+const console_: ClientRepresentation = { clientId: "account-console", clientName: "${personalInfo}", inUse: true };
+
+const rowOf = (name: string) =>
+  screen.getAllByTestId("applications-list-item").find((row) => row.textContent?.includes(name)) as HTMLElement;
+
+describe("applications", () => {
+  it("lists applications sorted by the name users see, with type and status", async () => {
+    renderPage("applications", { routes: [{ path: "/applications", body: [shop, evil, console_] }] });
+    const rows = await screen.findAllByTestId("applications-list-item", {}, PAGE_LOAD);
+    expect(rows.map((row) => within(row).getByRole("button").id)).toEqual(["toggle-evil", "toggle-account-console", "toggle-shop"]);
+    expect(rows[2]).toHaveTextContent("Third-party, Offline access");
+    expect(rows[2]).toHaveTextContent("In use");
+    expect(rows[0]).toHaveTextContent("Internal");
+    expect(rows[0]).toHaveTextContent("Not in use");
+    expect(rows[1]).toHaveTextContent("Personal info");
+  });
+
+  it("links an application's name only to an http(s) URL, in a new tab without opener or referrer", async () => {
+    renderPage("applications", { routes: [{ path: "/applications", body: [shop, evil] }] });
+    await screen.findAllByTestId("applications-list-item", {}, PAGE_LOAD);
+    const link = within(rowOf("Web Shop")).getByRole("link", { name: /Web Shop/ });
+    expect(link).toHaveAttribute("href", "https://shop.example.org/");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(within(rowOf("Archive")).queryByRole("link")).toBeNull();
+    expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+
+    await userEvent.click(screen.getByTestId("toggle-evil"));
+    expect(screen.getByTestId("toggle-evil")).toHaveAttribute("aria-expanded", "true");
+    expect(within(rowOf("Archive")).getByText("javascript:alert(1)")).toBeVisible();
+    expect(within(rowOf("Archive")).queryByRole("link")).toBeNull();
+  });
+
+  it("shows the details of a consent, with unsafe policy and logo URLs never becoming links or images", async () => {
+    renderPage("applications", { routes: [{ path: "/applications", body: [shop] }] });
+    const toggle = await screen.findByTestId("toggle-shop", {}, PAGE_LOAD);
+    expect(toggle).toHaveAccessibleName("Application details for Web Shop");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(toggle);
+    const row = rowOf("Web Shop");
+    expect(row).toHaveTextContent("Buy things");
+    expect(within(row).getByText("User profile")).toBeVisible();
+    expect(within(row).getByText("Email address")).toBeVisible();
+    expect(row).toHaveTextContent("Access granted on:");
+    expect(row).toHaveTextContent("January 2, 2026");
+    expect(within(row).getByRole("link", { name: /shop\.example\.org\/terms/ })).toHaveAttribute("rel", "noopener noreferrer");
+    expect(within(row).getByText("javascript:alert('policy')")).toBeVisible();
+    expect(within(row).queryByRole("img", { name: "Web Shop" })).toBeNull();
+    expect(document.querySelector('a[href^="javascript"], img[src^="javascript"]')).toBeNull();
+  });
+
+  it("removes access only after confirmation, and says so only after the server agreed", async () => {
+    const { fetchStub } = renderPage("applications", {
+      routes: [
+        { path: "/applications", body: [shop] },
+        { method: "DELETE", path: "/applications/shop/consent", status: 204 },
+      ],
+    });
+    await userEvent.click(await screen.findByTestId("toggle-shop", {}, PAGE_LOAD));
+    await userEvent.click(screen.getByRole("button", { name: "Remove access" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove access" }, PAGE_LOAD);
+    expect(dialog).toHaveTextContent("This will remove the currently granted access permission for Web Shop.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(fetchStub.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove access" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm" }, PAGE_LOAD));
+    expect(await screen.findByTestId("last-alert", {}, PAGE_LOAD)).toHaveTextContent("Successfully removed consent");
+    // The list is read again after the change.
+    await waitFor(() =>
+      expect(fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith("/applications") && init?.method === "GET")).toHaveLength(2),
+    );
+  });
+
+  it("reports a refused removal with the server's reason, never as success, and keeps the row", async () => {
+    const { fetchStub } = renderPage("applications", {
+      routes: [
+        { path: "/applications", body: [shop] },
+        { method: "DELETE", path: "/applications/shop/consent", status: 403, body: { error: "access_denied" } },
+      ],
+    });
+    await userEvent.click(await screen.findByTestId("toggle-shop", {}, PAGE_LOAD));
+    await userEvent.click(screen.getByRole("button", { name: "Remove access" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm" }, PAGE_LOAD));
+    const alert = await screen.findByTestId("last-alert", {}, PAGE_LOAD);
+    expect(alert).toHaveTextContent("Could not remove consent due to: Access denied");
+    expect(screen.queryByText("Successfully removed consent")).toBeNull();
+    expect(screen.getAllByTestId("applications-list-item")).toHaveLength(1);
+    expect(fetchStub.mock.calls.filter(([url]) => String(url).endsWith("/applications"))).toHaveLength(1);
+  });
+
+  it("says so when there is no application", async () => {
+    renderPage("applications", { routes: [{ path: "/applications", body: [] }] });
+    expect(await screen.findByText("No applications", {}, PAGE_LOAD)).toBeVisible();
+    expect(screen.queryByTestId("applications-list-item")).toBeNull();
+  });
+
+  it("a failed first load is the error dialog with the server's reason", async () => {
+    renderPage("applications", { routes: [{ path: "/applications", status: 403, body: { error: "the applications are locked" } }] });
+    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
+    expect(within(dialog).getByTestId("error-message")).toHaveTextContent("the applications are locked");
+  });
+});

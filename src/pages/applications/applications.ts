@@ -1,0 +1,48 @@
+import type { i18n as I18n, TFunction } from "i18next";
+import type { ClientRepresentation, ConsentScopeRepresentation } from "../../api/representations";
+import { translateLabel } from "../../ui/translateLabel";
+
+/** The name users know an application by: its translated client name, else its client id. */
+export function applicationName(t: TFunction, application: ClientRepresentation): string {
+  return translateLabel(t, application.clientName, application.clientId) || application.clientId;
+}
+
+/**
+ * Applications in the order of their names as the user's language sorts them (the server sends them unordered),
+ * client id breaking ties. Never mutates.
+ */
+export function sortApplications(applications: ClientRepresentation[], t: TFunction, locale: string): ClientRepresentation[] {
+  const collator = collatorFor(locale);
+  return applications
+    .map((application) => ({ application, name: applicationName(t, application) }))
+    .sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.application.clientId, b.application.clientId))
+    .map(({ application }) => application);
+}
+
+function collatorFor(locale: string): Intl.Collator {
+  try {
+    return new Intl.Collator(locale, { sensitivity: "base", numeric: true });
+  } catch {
+    return new Intl.Collator("en", { sensitivity: "base", numeric: true });
+  }
+}
+
+/**
+ * A granted scope as the consent screen named it: the consent text when it is a bundle key, else a bundle text
+ * for the scope's name, else the consent text as the admin wrote it, else the name.
+ */
+export function scopeLabel(t: TFunction, i18n: Pick<I18n, "exists">, scope: ConsentScopeRepresentation): string {
+  const key = /^\$\{(.+)\}$/.exec(scope.displayText?.trim() ?? "")?.[1];
+  if (key && i18n.exists(key)) return t(key);
+  if (i18n.exists(scope.name)) return t(scope.name);
+  return translateLabel(t, scope.displayText, scope.name);
+}
+
+/** "Third-party, Offline access" / "Internal". */
+export function applicationType(t: TFunction, application: ClientRepresentation): string {
+  const kind = application.userConsentRequired ? t("thirdPartyApp") : t("internalApp");
+  return application.offlineAccess ? `${kind}, ${t("offlineAccess")}` : kind;
+}
+
+/** Access the user can take back: a consent, or offline tokens. */
+export const canRemoveAccess = (application: ClientRepresentation) => Boolean(application.consent || application.offlineAccess);

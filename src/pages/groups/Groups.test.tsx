@@ -1,0 +1,54 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderPage } from "../../testing/renderPage";
+
+/** The first find after a render waits for the page's code (a cold import on a busy machine) and its data. */
+const PAGE_LOAD = { timeout: 4_000 };
+
+const groups = [
+  { id: "5", name: "five", path: "/five" },
+  { id: "4", name: "four", path: "/four" },
+  { id: "s", name: "subgroup", path: "/one/subgroup" },
+];
+
+const names = () => screen.getAllByTestId(/^group\[\d+\]\.name$/).map((cell) => cell.textContent);
+
+describe("groups", () => {
+  it("lists direct groups and then inherited ones, and only direct ones when the checkbox is ticked", async () => {
+    renderPage("groups", { routes: [{ path: "/groups", body: groups }] });
+    const checkbox = await screen.findByRole("checkbox", { name: "Direct membership" }, PAGE_LOAD);
+    expect(checkbox).toHaveAttribute("data-testid", "directMembership-checkbox");
+    expect(checkbox).not.toBeChecked();
+    expect(names()).toEqual(["five", "four", "subgroup", "one"]);
+    expect(screen.getByTestId("group[3].name")).toHaveTextContent("one");
+
+    const list = document.getElementById("groups-list")!;
+    const rows = within(list).getAllByRole("listitem");
+    // Rows end with their path (stock-console suites select rows by that).
+    expect(rows.map((row) => row.textContent)).toEqual(["five/five", "four/four", "subgroup/one/subgroup", "oneInherited/one"]);
+    expect(within(rows[0]!).getByRole("img", { name: "Direct membership" })).toBeInTheDocument();
+    expect(within(rows[3]!).queryByRole("img", { name: "Direct membership" })).toBeNull();
+
+    await userEvent.click(checkbox);
+    expect(checkbox).toBeChecked();
+    expect(names()).toEqual(["five", "four", "subgroup"]);
+    expect(screen.queryByText("Inherited")).toBeNull();
+
+    await userEvent.click(checkbox);
+    expect(names()).toEqual(["five", "four", "subgroup", "one"]);
+  });
+
+  it("shows an empty state for a user in no group", async () => {
+    renderPage("groups", { routes: [{ path: "/groups", body: [] }] });
+    expect(await screen.findByText("No groups", {}, PAGE_LOAD)).toBeVisible();
+    expect(screen.getByText("You are not joined in any group")).toBeVisible();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+  });
+
+  it("a failed first load is the error dialog with the server's reason", async () => {
+    renderPage("groups", { routes: [{ path: "/groups", status: 403, body: { error: "Missing view-groups role" } }] });
+    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
+    expect(within(dialog).getByTestId("error-message")).toHaveTextContent("Missing view-groups role");
+  });
+});
