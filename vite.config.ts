@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
-import { cp } from "node:fs/promises";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { keycloakify } from "keycloakify/vite-plugin";
 import { defineConfig, type PluginOption } from "vite";
+import { entryLinksTemplate } from "./scripts/lib/entry-links.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
 
 const distDirectory = path.resolve(import.meta.dirname, "dist");
@@ -34,6 +35,8 @@ function keycloakifyPackaging(): PluginOption {
       const account = path.join(process.cwd(), "theme", THEME_NAME, "account");
       await cp(themeSourceDirectory, account, { recursive: true });
       await cp(distDirectory, path.join(account, "resources"), { recursive: true });
+      const manifest = JSON.parse(await readFile(path.join(distDirectory, ".vite", "manifest.json"), "utf8"));
+      await writeFile(path.join(account, "entry-links.ftl"), entryLinksTemplate(manifest));
     },
   });
 }

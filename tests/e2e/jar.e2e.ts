@@ -36,6 +36,18 @@ describe("the theme jar", () => {
     expect(properties).toMatch(/^contentHashPattern=assets\/\.\*$/m);
   });
 
+  it("links every chunk and stylesheet the entry imports, by file, and every linked file is in the jar", () => {
+    expect(read(`${theme}/index.ftl`)).toContain('<#include "entry-links.ftl">');
+    const links = read(`${theme}/entry-links.ftl`);
+    const files = [...links.matchAll(/href="\$\{resourceUrl\}\/([^"]+)"/g)].map((match) => match[1]!);
+    expect(files.some((file) => file.endsWith(".js"))).toBe(true);
+    expect(files.some((file) => file.endsWith(".css"))).toBe(true);
+    for (const file of files) {
+      expect(file).toMatch(/^assets\//);
+      expect(() => read(`${theme}/resources/${file}`)).not.toThrow();
+    }
+  });
+
   it("holds a complete English bundle and other languages", () => {
     const english = read(`${theme}/messages/messages_en.properties`);
     for (const key of ["personalInfo", "signOut", "somethingWentWrong", "pageNotFound", "unknownUser", "backTo"]) {

@@ -25,10 +25,9 @@ import { CheckIcon, ExternalLinkAltIcon, InfoCircleIcon } from "@patternfly/reac
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
-import { ApiError } from "../../api/client";
 import { deleteConsent } from "../../api/methods";
 import type { ClientRepresentation } from "../../api/representations";
-import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { useAlerts } from "../../ui/alerts/AlertContext";
 import { formatDate } from "../../ui/formatDate";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
@@ -39,7 +38,7 @@ import "./applications.css";
 export default function Applications() {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const { addAlert } = useAlerts();
+  const { addAlert, addError } = useAlerts();
   const loaded = usePageData<ClientRepresentation[]>();
   const { reload } = useReloadPage();
   const applications = useMemo(() => sortApplications(loaded, t, i18n.language), [loaded, t, i18n.language]);
@@ -64,11 +63,7 @@ export default function Applications() {
       await reload();
     } catch (error) {
       setRemoving(undefined);
-      addAlert(
-        t("removeConsentError", { error: t(errorMessage(error)) }),
-        "danger",
-        error instanceof ApiError ? error.description : undefined,
-      );
+      addError("removeConsentError", error);
     } finally {
       setBusy(false);
     }

@@ -67,11 +67,8 @@
         <script type="module" src="${resourceUrl}/${script}"></script>
       </#list>
     </#if>
-    <#if entryImports?has_content>
-      <#list entryImports as import>
-        <link rel="modulepreload" href="${resourceUrl}/${import}">
-      </#list>
-    </#if>
+    <#-- Not entryImports: Keycloak fills it with manifest keys, which are not file paths (see entry-links.mjs). -->
+    <#include "entry-links.ftl">
   </head>
   <body data-page-id="account">
     <div id="app">

@@ -1,0 +1,43 @@
+// @ts-check
+// Keycloak hands the template the manifest's import *keys* (`_PageBody-x.js`), not file paths, and no CSS of the
+// chunks the entry imports. So the build writes the links itself: every chunk the entry imports statically (to
+// preload) and every stylesheet of those chunks (to link), read from Vite's manifest.
+
+/**
+ * @typedef {{ file: string, isEntry?: boolean, imports?: string[], css?: string[] }} ManifestChunk
+ * @param {Record<string, ManifestChunk>} manifest
+ * @returns {{ modules: string[], styles: string[] }} paths relative to the resources folder, in load order
+ */
+export function entryLinks(manifest) {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`Expected one entry in the Vite manifest, found ${entries.length}.`);
+  const [entryKey, entry] = /** @type {[string, ManifestChunk]} */ (entries[0]);
+  /** @type {string[]} */ const modules = [];
+  /** @type {string[]} */ const styles = [];
+  const seen = new Set([entryKey]);
+  /** @param {string[]} keys */
+  const visit = (keys) => {
+    for (const key of keys) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`The Vite manifest names ${key} but has no entry for it.`);
+      visit(chunk.imports ?? []);
+      modules.push(chunk.file);
+      for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
+    }
+  };
+  visit(entry.imports ?? []);
+  return { modules, styles };
+}
+
+/** The FreeMarker fragment index.ftl includes. @param {Record<string, ManifestChunk>} manifest */
+export function entryLinksTemplate(manifest) {
+  const { modules, styles } = entryLinks(manifest);
+  return [
+    "<#-- Written by the build (scripts/lib/entry-links.mjs) from the Vite manifest: do not edit. -->",
+    ...styles.map((file) => `<link rel="stylesheet" href="\${resourceUrl}/${file}">`),
+    ...modules.map((file) => `<link rel="modulepreload" href="\${resourceUrl}/${file}">`),
+    "",
+  ].join("\n");
+}

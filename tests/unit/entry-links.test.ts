@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { entryLinks, entryLinksTemplate } from "../../scripts/lib/entry-links.mjs";
+
+const manifest = {
+  "src/main.tsx": { file: "assets/main-1.js", isEntry: true, imports: ["_runtime-1.js", "_body-1.js"], css: ["assets/main-1.css"] },
+  "_runtime-1.js": { file: "assets/runtime-1.js" },
+  "_body-1.js": { file: "assets/body-1.js", imports: ["_runtime-1.js", "_icons-1.js"], css: ["assets/body-1.css"] },
+  "_icons-1.js": { file: "assets/icons-1.js", css: ["assets/icons-1.css"] },
+  "src/pages/Groups.tsx": { file: "assets/Groups-1.js", imports: ["_body-1.js"], css: ["assets/Groups-1.css"] },
+};
+
+describe("entry links", () => {
+  it("preloads the files (not the manifest keys) the entry imports, each once, dependencies first", () => {
+    expect(entryLinks(manifest).modules).toEqual(["assets/runtime-1.js", "assets/icons-1.js", "assets/body-1.js"]);
+  });
+
+  it("links the stylesheets of statically imported chunks, but not the entry's own nor lazy pages'", () => {
+    expect(entryLinks(manifest).styles).toEqual(["assets/icons-1.css", "assets/body-1.css"]);
+  });
+
+  it("writes them as FreeMarker links under the theme's resource URL", () => {
+    const template = entryLinksTemplate(manifest);
+    expect(template).toContain('<link rel="modulepreload" href="${resourceUrl}/assets/body-1.js">');
+    expect(template).toContain('<link rel="stylesheet" href="${resourceUrl}/assets/body-1.css">');
+    expect(template).not.toContain("_body-1.js");
+  });
+
+  it("refuses a manifest without exactly one entry", () => {
+    expect(() => entryLinks({ "_a.js": { file: "assets/a.js" } })).toThrow(/one entry/);
+  });
+});
