@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run build`: our Vite build, then keycloakify packages it (with src/keycloak-theme/account) into the jar.
+// `npm run build`: our Vite build, then keycloakify packages it (with src/theme/account) into the jar.
 // See docs/packaging.md for why it is two steps.
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync, writeFileSync } from "node:fs";

@@ -102,7 +102,8 @@ export type DeviceRepresentation = {
   lastAccess?: number;
   current?: boolean;
   mobile?: boolean;
-  sessions: SessionRepresentation[];
+  /** Absent or null from some servers when the device has no session left. */
+  sessions?: SessionRepresentation[] | null;
 };
 
 export type LinkedAccountRepresentation = {

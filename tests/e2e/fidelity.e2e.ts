@@ -126,6 +126,32 @@ describe("drop-in fidelity", () => {
     }
   });
 
+  it("loads with no failed request for the theme's files, each asset fetched once", async () => {
+    const { context, page } = await openConsole(browser, REALM);
+    try {
+      const failed: string[] = [];
+      const assets: string[] = [];
+      page.on("response", (response) => {
+        const url = response.url();
+        if (!url.includes("/resources/")) return;
+        if (response.status() >= 400) failed.push(`${response.status()} ${url}`);
+        if (url.includes("/assets/")) assets.push(url);
+      });
+      await page.reload();
+      await page.getByTestId("save").waitFor();
+      expect(failed).toEqual([]);
+      expect(assets.length).toBeGreaterThan(0);
+      expect(assets.filter((url, index) => assets.indexOf(url) !== index)).toEqual([]);
+      const links = await page.locator('link[rel="modulepreload"]').evaluateAll((elements) =>
+        elements.map((element) => (element as HTMLLinkElement).href),
+      );
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toContain("/assets/");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a page whose data cannot be loaded shows the error dialog with the server's reason; Try again drops query and hash", async () => {
     const { context, page } = await openConsole(browser, REALM);
     try {

@@ -31,7 +31,7 @@ import { formatDate, fromEpochSeconds } from "../../ui/formatDate";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
 import { translateLabel } from "../../ui/translateLabel";
-import { deviceTitle, sessionCount } from "./devices";
+import { deviceTitle, sessionCount, type OrderedDevice } from "./devices";
 
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
@@ -40,7 +40,7 @@ export default function DeviceActivity() {
   const api = useApi();
   const auth = useAuth();
   const { addAlert, addError } = useAlerts();
-  const devices = usePageData<DeviceRepresentation[]>();
+  const devices = usePageData<OrderedDevice[]>();
   const { reload, reloading } = useReloadPage();
   const [pending, setPending] = useState<PendingSignOut>();
   const [busy, setBusy] = useState(false);

@@ -3,8 +3,11 @@ import type { DeviceRepresentation, SessionRepresentation } from "../../api/repr
 
 export type SessionRow = { device: DeviceRepresentation; session: SessionRepresentation; index: number };
 
+/** A device as the page shows it: its sessions always a list. */
+export type OrderedDevice = DeviceRepresentation & { sessions: SessionRepresentation[] };
+
 /** The current device first and, within it, the current session first; nothing else moves. Never mutates. */
-export function orderDevices(devices: DeviceRepresentation[]): DeviceRepresentation[] {
+export function orderDevices(devices: DeviceRepresentation[]): OrderedDevice[] {
   const currentFirst = <T extends { current?: boolean }>(items: T[]) => [
     ...items.filter((item) => item.current),
     ...items.filter((item) => !item.current),

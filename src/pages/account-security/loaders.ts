@@ -1,12 +1,12 @@
 import { fetchCredentials, fetchDevices, fetchLinkedAccounts } from "../../api/methods";
-import type { CredentialContainer, DeviceRepresentation, LinkedAccountRepresentation } from "../../api/representations";
+import type { CredentialContainer, LinkedAccountRepresentation } from "../../api/representations";
 import type { PageLoader } from "../../ui/pageData";
-import { orderDevices } from "./devices";
+import { orderDevices, type OrderedDevice } from "./devices";
 
 export const loadCredentials: PageLoader<CredentialContainer[]> = ({ api, request }) =>
   fetchCredentials(api, request.signal);
 
-export const loadDevices: PageLoader<DeviceRepresentation[]> = async ({ api, request }) =>
+export const loadDevices: PageLoader<OrderedDevice[]> = async ({ api, request }) =>
   orderDevices(await fetchDevices(api, request.signal));
 
 /** Rows shown per page of a provider list at first. */
