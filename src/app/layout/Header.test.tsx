@@ -6,8 +6,8 @@ import { testI18n } from "../../testing/i18n";
 import { AppProviders } from "../App";
 import { Header } from "./Header";
 
-function renderHeader(logoUrl: string) {
-  const environment = { ...testEnvironment, logoUrl };
+function renderHeader(logoUrl: string, referrer: Partial<typeof testEnvironment> = {}) {
+  const environment = { ...testEnvironment, logoUrl, ...referrer };
   const auth = fakeAuth();
   render(
     <AppProviders environment={environment} auth={auth} api={createApiClient(environment, auth.token, stubServer([]))} i18n={testI18n}>
@@ -30,6 +30,17 @@ describe("header", () => {
   it("falls back to the server root for a logoUrl that is not http(s)", () => {
     renderHeader("javascript:alert(1)");
     expect(screen.getByTestId("logo-link")).toHaveAttribute("href", "/");
+  });
+
+  it("shows the back link for a web address, with _hash_ turned into #", () => {
+    renderHeader("", { referrerName: "Shop", referrerUrl: "https://shop.example.org/_hash_/cart" });
+    expect(screen.getByTestId("referrer-link")).toHaveAttribute("href", "https://shop.example.org/#/cart");
+    expect(screen.getByTestId("referrer-link")).toHaveTextContent("Back to Shop");
+  });
+
+  it.each(["javascript:alert(1)", "data:text/html,x", "/relative"])("shows no back link for %s", (referrerUrl) => {
+    renderHeader("", { referrerName: "Shop", referrerUrl });
+    expect(screen.queryByTestId("referrer-link")).toBeNull();
   });
 
   it("has the nav toggle: PatternFly's hamburger icon, named for assistive technology", () => {

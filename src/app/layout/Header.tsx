@@ -26,7 +26,7 @@ import { joinPath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useHelp } from "../../ui/help/HelpContext";
-import { safeHref } from "../../ui/safeUrl";
+import { safeHref, webUrl } from "../../ui/safeUrl";
 import { translateLabel } from "../../ui/translateLabel";
 import { displayName } from "./displayName";
 
@@ -69,7 +69,9 @@ export function Header() {
       addAlert(t("logoutFailed"), "danger");
     }
   };
-  const showReferrer = environment.referrerUrl !== "" && environment.referrerName !== "";
+  // Only a web address becomes the back link (a client admin can store a `javascript:` URL through partial import).
+  const referrer = webUrl(referrerHref(environment.referrerUrl));
+  const showReferrer = referrer !== undefined && environment.referrerName !== "";
   const signOutItem = (
     <DropdownItem key="sign-out" id="sign-out" onClick={() => void signOut()}>
       {t("signOut")}
@@ -99,7 +101,7 @@ export function Header() {
                   <Button
                     data-testid="referrer-link"
                     component="a"
-                    href={referrerHref(environment.referrerUrl)}
+                    href={referrer}
                     variant="link"
                     icon={<ExternalLinkSquareAltIcon />}
                     iconPosition="end"
