@@ -5,7 +5,7 @@ describe("webUrl", () => {
   it.each(["https://shop.example.org/", "http://localhost:8080/realms/demo/account/", "  https://example.org/a?b=c  "])(
     "keeps the web URL %s",
     (url) => {
-      expect(webUrl(url)).toBe(new URL(url.trim()).href);
+      expect(webUrl(url)).toBe(url.trim());
     },
   );
 
@@ -28,7 +28,7 @@ describe("webUrl", () => {
 
 describe("safeHref", () => {
   it.each(["https://app.example.org/x?y#z", "http://localhost:3000", "/", "/realms/demo/account/"])("keeps %s", (url) => {
-    expect(safeHref(url)).toBe(url.startsWith("/") ? url : new URL(url).href);
+    expect(safeHref(url)).toBe(url);
   });
 
   it.each([

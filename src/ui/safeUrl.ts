@@ -6,7 +6,8 @@ export function webUrl(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const parsed = new URL(url.trim());
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : undefined;
+    // As written (trimmed), not re-serialized: the server's URL is the link, quotes and all.
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? url.trim() : undefined;
   } catch {
     return undefined;
   }
