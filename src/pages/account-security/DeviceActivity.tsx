@@ -27,7 +27,7 @@ import { deleteSession, fetchDevices } from "../../api/methods";
 import type { DeviceRepresentation, SessionRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
-import { formatDate, fromEpochSeconds } from "../../ui/formatDate";
+import { fromEpochSeconds, useFormat } from "../../i18n/format";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
@@ -143,8 +143,9 @@ function SessionItem({
   headingId: string;
   onSignOut: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const date = (seconds?: number) => (seconds === undefined ? "" : formatDate(fromEpochSeconds(seconds), i18n.language));
+  const { t } = useTranslation();
+  const format = useFormat();
+  const date = (seconds?: number) => (seconds === undefined ? "" : format.dateTime(fromEpochSeconds(seconds)));
   const clients = (session.clients ?? []).map((client) => translateLabel(t, client.clientName, client.clientId)).join(", ");
   const Icon = device.mobile ? MobileAltIcon : DesktopIcon;
 

@@ -22,7 +22,7 @@ import { useApi } from "../../api/ApiContext";
 import { fetchCredentials } from "../../api/methods";
 import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
-import { formatDate } from "../../ui/formatDate";
+import { useFormat } from "../../i18n/format";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
@@ -124,7 +124,8 @@ function CredentialType({ container }: { container: CredentialContainer }) {
 }
 
 function CredentialRow({ container, metadata }: { container: CredentialContainer; metadata: CredentialMetadata }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const auth = useAuth();
   const { credential } = metadata;
   const label = credential.userLabel ? t(credential.userLabel, { defaultValue: credential.userLabel }) : t(credential.type);
@@ -170,7 +171,7 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
                 <Trans
                   t={t}
                   i18nKey="credentialCreatedAt"
-                  values={{ date: formatDate(new Date(credential.createdDate), i18n.language) }}
+                  values={{ date: format.dateTime(new Date(credential.createdDate)) }}
                   components={[<strong key="created" />]}
                 />
               )}
