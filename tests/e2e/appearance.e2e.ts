@@ -60,8 +60,9 @@ describe("dark mode", () => {
         await held;
         await route.continue();
       });
-      await page.reload({ waitUntil: "domcontentloaded" });
-      expect(await page.locator(".kc-loading").count()).toBe(1);
+      // The app's module script holds DOMContentLoaded back too, so wait for the placeholder itself.
+      await page.reload({ waitUntil: "commit" });
+      await page.locator(".kc-loading").waitFor();
       expect(await isDark(page)).toBe(true);
       const placeholderBackground = await page.locator(".kc-loading").evaluate((element) => getComputedStyle(element).backgroundColor);
       expect(placeholderBackground).toBe("rgb(27, 29, 33)");
@@ -105,7 +106,8 @@ describe("dark mode", () => {
       for (const route of ["", "account-security/signing-in", "account-security/device-activity"]) {
         if (route !== "") await page.goto(page.url().replace(/\/account\/.*$/, `/account/${route}`));
         await page.getByTestId("page-heading").waitFor();
-        await page.waitForLoadState("networkidle");
+        // The page's data has arrived once the loading state is gone (keycloak-js keeps polling, so no network idle).
+        await expect.poll(() => page.locator(".pf-v6-c-spinner").count()).toBe(0);
         expect(await isDark(page)).toBe(true);
         expect(await accessibilityViolations(page), route || "personal info").toEqual([]);
       }
