@@ -7,6 +7,7 @@ export default defineConfig({
     globals: true,
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,mjs}"],
+    globalSetup: ["src/testing/global-setup.ts"],
     setupFiles: ["src/testing/setup.ts"],
     css: false,
   },

@@ -56,15 +56,23 @@ function listJvms(pattern) {
  * @param {string} version @param {string} instance
  */
 export function ensureDistribution(version, instance) {
-  const cache = cacheDirectory();
-  const archive = path.join(cache, "downloads", `keycloak-quarkus-dist-${version}.tar.gz`);
-  if (!fs.existsSync(archive)) downloadDistribution(version, path.dirname(archive));
-  const home = path.join(cache, "instances", instance, `keycloak-${version}`);
+  const archive = ensureArchive(version);
+  const home = path.join(cacheDirectory(), "instances", instance, `keycloak-${version}`);
   if (!fs.existsSync(path.join(home, "bin", "kc.sh"))) {
     fs.mkdirSync(path.dirname(home), { recursive: true });
     execFileSync("tar", ["xzf", archive, "-C", path.dirname(home)]);
   }
   return home;
+}
+
+/**
+ * The distribution's archive in the cache, downloaded from Maven Central the first time.
+ * @param {string} version
+ */
+export function ensureArchive(version) {
+  const archive = path.join(cacheDirectory(), "downloads", `keycloak-quarkus-dist-${version}.tar.gz`);
+  if (!fs.existsSync(archive)) downloadDistribution(version, path.dirname(archive));
+  return archive;
 }
 
 /** @param {string} version @param {string} directory */

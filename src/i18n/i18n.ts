@@ -53,8 +53,12 @@ export async function startI18n(
     returnEmptyString: false,
   });
   i18n.use(keycloakBackend(environment, fetchImpl)).use(initReactI18next);
-  // The page's language follows the UI's, e.g. after the user picks another locale in personal info.
-  i18n.on("languageChanged", (language) => document.documentElement.setAttribute("lang", language));
+  // The page's language and direction follow the UI's, e.g. after the user picks another locale in personal info
+  // (Arabic, Persian and Hebrew read right to left; the template set both for the first page).
+  i18n.on("languageChanged", (language) => {
+    document.documentElement.setAttribute("lang", language);
+    document.documentElement.setAttribute("dir", i18n.dir(language));
+  });
   await i18n.init();
   return i18n;
 }

@@ -1,4 +1,5 @@
 import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { createApiClient } from "../api/client";
@@ -80,4 +81,16 @@ export function renderPage(pageId: string, { routes = [] as StubRoute[], environ
     </AppProviders>,
   );
   return { ...result, fetchStub, auth, router };
+}
+
+/** Renders a component (not a page) inside the app's providers, e.g. a piece of the shell. */
+export function renderInApp(element: ReactElement, { environment = testEnvironment } = {}) {
+  const auth = fakeAuth();
+  const api = createApiClient(environment, auth.token, stubServer([]));
+  const result = render(
+    <AppProviders environment={environment} auth={auth} api={api} i18n={testI18n}>
+      {element}
+    </AppProviders>,
+  );
+  return { ...result, auth };
 }

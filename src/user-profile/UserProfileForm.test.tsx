@@ -143,7 +143,7 @@ describe("UserProfileFields", () => {
     await userEvent.type(input, "sw");
     expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["Sweden", "Switzerland"]);
     await userEvent.type(input, "x");
-    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["No results found"]);
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["Nothing matches your search"]);
     await userEvent.clear(input);
     await userEvent.type(input, "swi{ArrowDown}{Enter}");
     await submit();

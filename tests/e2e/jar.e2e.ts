@@ -3,11 +3,16 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEFAULT_KEYCLOAK_VERSION } from "../../scripts/lib/keycloak-config.mjs";
 import { chooseJavaHome } from "../../scripts/lib/keycloak-server.mjs";
+import { ensureStockMessages, parseProperties, readStockBundle } from "../../scripts/lib/message-bundles.mjs";
 
 // The global setup built the jar from the current sources; this looks inside it.
 const theme = "theme/keycloak-account-console/account";
 let directory: string;
+
+// Keycloak's own bundles, from the distribution the tests run (downloaded once).
+const stock = ensureStockMessages(process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION);
 
 beforeAll(() => {
   directory = mkdtempSync(path.join(os.tmpdir(), "theme-jar-"));
@@ -18,6 +23,12 @@ beforeAll(() => {
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 const read = (file: string) => readFileSync(path.join(directory, file), "utf8");
+/** Every bundle in the jar, parsed. */
+const bundles = () =>
+  readdirSync(path.join(directory, theme, "messages")).map((file) => ({
+    locale: file.replace(/^messages_|\.properties$/g, ""),
+    messages: parseProperties(read(`${theme}/messages/${file}`)),
+  }));
 
 describe("the theme jar", () => {
   it("declares one account theme named after the project", () => {
@@ -32,7 +43,8 @@ describe("the theme jar", () => {
     expect(template).toContain("entryScript");
     expect(template).not.toContain("kcContext");
     const properties = read(`${theme}/theme.properties`);
-    expect(properties).toMatch(/^parent=base$/m);
+    // Keycloak's own account theme underneath supplies the stock message bundles in every language.
+    expect(properties).toMatch(/^parent=keycloak\.v3$/m);
     expect(properties).toMatch(/^contentHashPattern=assets\/\.\*$/m);
   });
 
@@ -48,12 +60,33 @@ describe("the theme jar", () => {
     }
   });
 
-  it("holds a complete English bundle and other languages", () => {
-    const english = read(`${theme}/messages/messages_en.properties`);
-    for (const key of ["personalInfo", "signOut", "somethingWentWrong", "pageNotFound", "unknownUser", "backTo"]) {
-      expect(english).toMatch(new RegExp(`^${key}=`, "m"));
+  it("holds our bundles: only the keys the console adds, in every language, none of them a stock key", () => {
+    const english = parseProperties(read(`${theme}/messages/messages_en.properties`));
+    expect(Object.keys(english)).toEqual(expect.arrayContaining(["help", "unsavedChanges", "colorScheme", "colorSchemeDark"]));
+    const stockEnglish = readStockBundle(stock, "keycloak.v3", "en");
+    expect(Object.keys(english).filter((key) => key in stockEnglish)).toEqual([]);
+    expect(bundles().map(({ locale }) => locale)).toEqual(expect.arrayContaining(["ar", "de", "fa", "ja", "pt_BR", "zh_Hans"]));
+  });
+
+  it("has no bundle value of 20 characters or more that is the stock value for the same key and language", () => {
+    const copies: string[] = [];
+    for (const { locale, messages } of bundles()) {
+      const stockValues = { ...readStockBundle(stock, "base", locale), ...readStockBundle(stock, "keycloak.v3", locale) };
+      for (const [key, value] of Object.entries(messages)) {
+        if (value.length >= 20 && stockValues[key] === value) copies.push(`${locale}: ${key}`);
+      }
     }
-    expect(readdirSync(path.join(directory, theme, "messages"))).toContain("messages_de.properties");
+    expect(copies).toEqual([]);
+  });
+
+  it("serves the colour-scheme script from its resources and references no inline script", () => {
+    expect(read(`${theme}/resources/color-scheme.js`)).toContain("pf-v6-theme-dark");
+    const template = read(`${theme}/index.ftl`);
+    expect(template).toContain('<script src="${resourceUrl}/color-scheme.js"></script>');
+    // Every <script> outside the dev-server block has a src or is the environment's JSON data.
+    const production = template.replace(/<#if devServerUrl\?has_content>[\s\S]*?<\/#if>/, "");
+    const inline = [...production.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>/g)];
+    expect(inline.map((match) => match[0])).toEqual([]);
   });
 
   it("holds the Vite build: manifest with one entry, hashed assets, content.json and logo", () => {

@@ -1,19 +1,11 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "../../api/client";
-import { fakeAuth, stubServer, testEnvironment } from "../../testing/renderPage";
-import { testI18n } from "../../testing/i18n";
-import { AppProviders } from "../App";
+import { renderInApp, testEnvironment } from "../../testing/renderPage";
 import { Header } from "./Header";
 
 function renderHeader(logoUrl: string, referrer: Partial<typeof testEnvironment> = {}) {
   const environment = { ...testEnvironment, logoUrl, ...referrer };
-  const auth = fakeAuth();
-  render(
-    <AppProviders environment={environment} auth={auth} api={createApiClient(environment, auth.token, stubServer([]))} i18n={testI18n}>
-      <Header />
-    </AppProviders>,
-  );
+  renderInApp(<Header />, { environment });
 }
 
 describe("header", () => {

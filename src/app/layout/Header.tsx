@@ -29,6 +29,7 @@ import { useHelp } from "../../ui/help/HelpContext";
 import { safeHref, webUrl } from "../../ui/safeUrl";
 import { translateLabel } from "../../ui/translateLabel";
 import { displayName } from "./displayName";
+import { ThemeSwitch } from "./ThemeSwitch";
 
 const DEFAULT_LOGO = "logo.svg";
 const DEFAULT_AVATAR =
@@ -111,6 +112,7 @@ export function Header() {
                   </Button>
                 </ToolbarItem>
               )}
+              <ThemeSwitch />
               <ToolbarItem visibility={{ default: "hidden", md: "visible" }}>
                 <Switch
                   id="help-toggle"

@@ -231,7 +231,7 @@ describe("linked accounts", () => {
         "http://kc.test/realms/demo/account/linked-accounts?linked=true&first=0&max=6&search=git",
       ),
     );
-    expect(await screen.findByText("No results found")).toBeInTheDocument();
+    expect(await screen.findByText("Nothing matches your search")).toBeInTheDocument();
   });
 
   it("shows the server's reason when it refuses to unlink", async () => {

@@ -26,8 +26,8 @@ import { useApi } from "../../api/ApiContext";
 import { deleteSession } from "../../api/methods";
 import type { DeviceRepresentation, SessionRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
+import { fromEpochSeconds, useFormat } from "../../i18n/format";
 import { useAlerts } from "../../ui/alerts/AlertContext";
-import { formatDate, fromEpochSeconds } from "../../ui/formatDate";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
 import { translateLabel } from "../../ui/translateLabel";
@@ -141,8 +141,9 @@ function SessionItem({
   headingId: string;
   onSignOut: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const date = (seconds?: number) => (seconds === undefined ? "" : formatDate(fromEpochSeconds(seconds), i18n.language));
+  const { t } = useTranslation();
+  const format = useFormat();
+  const date = (seconds?: number) => (seconds === undefined ? "" : format.dateTime(fromEpochSeconds(seconds)));
   const clients = (session.clients ?? []).map((client) => translateLabel(t, client.clientName, client.clientId)).join(", ");
   const Icon = device.mobile ? MobileAltIcon : DesktopIcon;
 

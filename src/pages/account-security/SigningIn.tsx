@@ -20,7 +20,7 @@ import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
-import { formatDate } from "../../ui/formatDate";
+import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData } from "../../ui/pageData";
 
@@ -116,7 +116,8 @@ function CredentialType({ container }: { container: CredentialContainer }) {
 }
 
 function CredentialRow({ container, metadata }: { container: CredentialContainer; metadata: CredentialMetadata }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const auth = useAuth();
   const { credential } = metadata;
   const label = credential.userLabel ? t(credential.userLabel, { defaultValue: credential.userLabel }) : t(credential.type);
@@ -162,7 +163,7 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
                 <Trans
                   t={t}
                   i18nKey="credentialCreatedAt"
-                  values={{ date: formatDate(new Date(credential.createdDate), i18n.language) }}
+                  values={{ date: format.dateTime(new Date(credential.createdDate)) }}
                   components={[<strong key="created" />]}
                 />
               )}

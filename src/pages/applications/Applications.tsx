@@ -28,7 +28,7 @@ import { useApi } from "../../api/ApiContext";
 import { deleteConsent } from "../../api/methods";
 import type { ClientRepresentation } from "../../api/representations";
 import { useAlerts } from "../../ui/alerts/AlertContext";
-import { formatDate } from "../../ui/formatDate";
+import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
 import { webUrl } from "../../ui/safeUrl";
@@ -132,6 +132,7 @@ function ApplicationItem({
   onRemoveAccess: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const { clientId, consent } = application;
   // Client ids may hold any character; element ids made from them only need to be unique on the page.
   const key = encodeURIComponent(clientId);
@@ -191,7 +192,7 @@ function ApplicationItem({
                 </Detail>
               )}
               {consent.createdDate !== undefined && (
-                <Detail term={t("accessGrantedOn")}>{formatDate(new Date(consent.createdDate), i18n.language)}</Detail>
+                <Detail term={t("accessGrantedOn")}>{format.dateTime(new Date(consent.createdDate))}</Detail>
               )}
             </>
           )}

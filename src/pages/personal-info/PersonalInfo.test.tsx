@@ -45,7 +45,7 @@ describe("personal info", () => {
     await userEvent.clear(await screen.findByTestId("lastName"));
     await userEvent.type(screen.getByTestId("lastName"), "Pleasance");
     await userEvent.click(screen.getByTestId("save"));
-    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Could not update your account");
+    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Your changes were not saved");
     expect(screen.queryByText("Your account has been updated.")).toBeNull();
     expect(screen.getByTestId("lastName")).toHaveValue("Pleasance");
   });

@@ -23,17 +23,12 @@
         border-top-color: #0066cc; animation: kc-spin 0.8s linear infinite; }
       .kc-loading__text { font-size: 20px; font-weight: 600; padding-top: 32px; }
       @keyframes kc-spin { to { transform: rotate(360deg); } }
-      @media (prefers-color-scheme: dark) { .kc-loading { color: #e0e0e0; background: #1b1d21; } }
+      .pf-v6-theme-dark .kc-loading { color: #e0e0e0; background: #1b1d21; }
       @media (prefers-reduced-motion: reduce) { .kc-loading__spinner { animation-duration: 3s; } }
     </style>
     <#if darkMode>
-      <script type="module" async blocking="render">
-        const darkModeClass = <@jsonString value=(properties.kcDarkModeClass!"pf-v6-theme-dark") />;
-        const query = window.matchMedia("(prefers-color-scheme: dark)");
-        const apply = (dark) => document.documentElement.classList.toggle(darkModeClass, dark);
-        apply(query.matches);
-        query.addEventListener("change", (event) => apply(event.matches));
-      </script>
+      <#-- Classic (not module) script: it runs before the first paint. A file, so script-src 'self' allows it. -->
+      <script src="${resourceUrl}/color-scheme.js"></script>
     </#if>
     <#if !(isSecureContext!true)>
       <script type="module" src="${resourceCommonUrl}/vendor/web-crypto-shim/web-crypto-shim.js"></script>

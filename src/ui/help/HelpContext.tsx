@@ -1,4 +1,5 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { safeLocalStorage } from "../safeLocalStorage";
 import { useRequiredContext } from "../useRequiredContext";
 
 export const HELP_STORAGE_KEY = "helpEnabled";
@@ -49,12 +50,4 @@ export function HelpProvider({ children }: { children: ReactNode }) {
     [enabled, setEnabled],
   );
   return <HelpContext.Provider value={value}>{children}</HelpContext.Provider>;
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }

@@ -63,6 +63,9 @@ function MenuSelect({
   const [isOpen, setOpen] = useState(false);
   const current = typeof value === "string" ? value : (value[0] ?? "");
   const selected = options.find((option) => option.value === current);
+  const shown = selected?.label ?? (current || emptyOption || placeholder || t("selectOne"));
+  // The toggle shows the value, so its accessible name carries the value too (WCAG 2.5.3, label in name).
+  const name = aria["aria-label"] ? `${aria["aria-label"]}: ${shown}` : undefined;
 
   return (
     <Select
@@ -82,7 +85,7 @@ function MenuSelect({
           ref={ref}
           id={id}
           data-testid={aria["data-testid"]}
-          aria-label={aria["aria-label"]}
+          aria-label={name}
           aria-describedby={aria["aria-describedby"]}
           onClick={() => setOpen((open) => !open)}
           isExpanded={isOpen}
@@ -90,7 +93,7 @@ function MenuSelect({
           isFullWidth
           status={hasError ? "danger" : undefined}
         >
-          {selected?.label ?? (current || emptyOption || placeholder || t("selectOne"))}
+          {shown}
         </MenuToggle>
       )}
     >

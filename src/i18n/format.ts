@@ -1,0 +1,49 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+
+// Every date, time and number the console shows goes through Intl in the user's language (i18n.language).
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, locale: string, options: object, create: (locale: string) => T): T {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    try {
+      formatter = create(locale);
+    } catch {
+      // A tag Intl does not accept (a realm may define any locale name): English rather than nothing.
+      formatter = create("en");
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+export const DEFAULT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short" };
+
+/** A date and time as the language writes it ("23. November 2026 um 10:15"). */
+export function formatDateTime(date: Date, locale: string, options: Intl.DateTimeFormatOptions = DEFAULT_DATE_TIME): string {
+  return cached("date", locale, options, (tag) => new Intl.DateTimeFormat(tag, options)).format(date);
+}
+
+/** A number as the language writes it ("1.234,5"). */
+export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
+  return cached("number", locale, options, (tag) => new Intl.NumberFormat(tag, options)).format(value);
+}
+
+/** Keycloak's session times are epoch seconds. */
+export const fromEpochSeconds = (seconds: number) => new Date(seconds * 1000);
+
+/** The formatters bound to the UI's current language; they change when the user picks another one. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  return useMemo(
+    () => ({
+      dateTime: (date: Date, options?: Intl.DateTimeFormatOptions) => formatDateTime(date, locale, options),
+      number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
+    }),
+    [locale],
+  );
+}
