@@ -31,14 +31,17 @@ export async function setUpContainers() {
   return { ...engine, image };
 }
 
-/** Removes labelled containers, then stops the engine if our scripts started it. */
-export async function tearDownContainers() {
+/**
+ * Removes labelled containers, then stops the engine if our scripts started it (`stopEngine: false` keeps it).
+ * @param {{ stopEngine?: boolean }} [options]
+ */
+export async function tearDownContainers({ stopEngine: stop = true } = {}) {
   const host = findEngine();
   if (host) {
     const removed = removeLabelledContainers(host);
     if (removed) console.log(`Removed ${removed} container(s) left by the harness.`);
   }
-  if (await stopEngine()) console.log("Stopped the Docker engine these scripts started.");
+  if (stop && (await stopEngine())) console.log("Stopped the Docker engine these scripts started.");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

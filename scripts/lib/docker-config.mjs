@@ -91,8 +91,8 @@ function deb822Entries(text) {
     /** @type {Record<string, string>} */
     const fields = {};
     for (const line of stanza.split("\n")) {
-      const match = /^([A-Za-z-]+):\s*(.*)$/.exec(line);
-      if (match) fields[match[1].toLowerCase()] = match[2].trim();
+      const [, name, value] = /^([A-Za-z-]+):\s*(.*)$/.exec(line) ?? [];
+      if (name && value !== undefined) fields[name.toLowerCase()] = value.trim();
     }
     if (fields.enabled === "no" || !fields.uris) return [];
     const types = (fields.types ?? "").split(/\s+/);

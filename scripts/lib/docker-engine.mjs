@@ -221,8 +221,8 @@ function removeRootFileSystem(target) {
   const mounts = fs
     .readFileSync("/proc/mounts", "utf8")
     .split("\n")
-    .map((line) => line.split(" ")[1])
-    .filter((point) => point?.startsWith(`${target}/`))
+    .map((line) => line.split(" ")[1] ?? "")
+    .filter((point) => point.startsWith(`${target}/`))
     .sort((a, b) => b.length - a.length);
   for (const point of mounts) spawnSync("umount", ["-l", point]);
   fs.rmSync(target, { recursive: true, force: true });
