@@ -29,6 +29,8 @@ try {
       TESTCONTAINERS_RYUK_DISABLED: process.env.TESTCONTAINERS_RYUK_DISABLED ?? "true",
     },
   });
+  // Ctrl-C or a stop from CI: let the runner stop its container, then clean up below as after any run.
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => child.kill(signal));
   let output = "";
   child.stdout.on("data", (/** @type {Buffer} */ chunk) => {
     output += chunk.toString();
