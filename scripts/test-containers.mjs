@@ -27,6 +27,8 @@ try {
       KC_BACKEND: "container",
       DOCKER_HOST: host,
       TESTCONTAINERS_RYUK_DISABLED: process.env.TESTCONTAINERS_RYUK_DISABLED ?? "true",
+      // A container's first start copies the image (vfs) and re-augments Keycloak: on 2 busy cores, minutes.
+      KC_START_TIMEOUT: process.env.KC_START_TIMEOUT ?? "480",
     },
   });
   // Ctrl-C or a stop from CI: let the runner stop its container, then clean up below as after any run.
