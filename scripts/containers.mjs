@@ -6,6 +6,8 @@
 import { keycloakOptions } from "./lib/keycloak-config.mjs";
 import { KeycloakError } from "./lib/keycloak-server.mjs";
 import {
+  docker,
+  engineProcesses,
   ensureEngine,
   ensureImages,
   findEngine,
@@ -40,8 +42,17 @@ export async function tearDownContainers({ stopEngine: stop = true } = {}) {
   if (host) {
     const removed = removeLabelledContainers(host);
     if (removed) console.log(`Removed ${removed} container(s) left by the harness.`);
+    const left = docker(host, ["ps", "-a", "--format", "{{.Names}} ({{.Image}}, {{.Status}})"]).stdout?.toString().trim();
+    console.log(left ? `Containers on the engine: ${left.split("\n").join("; ")}` : "No containers left on the engine.");
   }
-  if (stop && (await stopEngine())) console.log("Stopped the Docker engine these scripts started.");
+  if (stop && (await stopEngine())) {
+    const left = engineProcesses();
+    console.log(
+      left.length
+        ? `Stopped the Docker engine these scripts started, but processes of it still run: ${left.join(", ")}`
+        : "Stopped the Docker engine these scripts started; none of its processes is left.",
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -139,6 +139,19 @@ export async function stopEngine() {
   return true;
 }
 
+/** Live processes whose command line names our engine's folder (dockerd, containerd, shims). */
+export function engineProcesses() {
+  const root = engineFiles().root;
+  return fs.readdirSync("/proc").filter((entry) => {
+    if (!/^\d+$/.test(entry) || !isAlive(Number(entry))) return false;
+    try {
+      return fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(root);
+    } catch {
+      return false; // ended meanwhile
+    }
+  });
+}
+
 /** @param {number} pid */
 function isAlive(pid) {
   try {
