@@ -7,7 +7,10 @@ import path from "node:path";
 export const DEFAULT_KEYCLOAK_VERSION = "26.7.4";
 export const THEME_NAME = "keycloak-account-console";
 export const JAR_NAME = "keycloak-theme-for-kc-all-other-versions.jar";
-export const CONTAINER_IMAGE = "quay.io/keycloak/keycloak";
+/** The official image, for those who can pull it: KC_IMAGE=quay.io/keycloak/keycloak:<version>. */
+export const OFFICIAL_IMAGE = "quay.io/keycloak/keycloak";
+/** The image `npm run containers:setup` builds here (no registry needed); KC_IMAGE names another. */
+export const LOCAL_IMAGE = "keycloak-account-console/keycloak";
 export const FEATURES = ["oid4vc-vci", "organization"];
 
 /**
@@ -87,17 +90,25 @@ export function cacheDirectory(env = process.env) {
   return path.join(base, THEME_NAME);
 }
 
+/** The Keycloak image the container back-ends run. @param {string} version @param {NodeJS.ProcessEnv} [env] */
+export function keycloakImage(version, env = process.env) {
+  return env.KC_IMAGE || `${LOCAL_IMAGE}:${version}`;
+}
+
 /**
- * The testcontainers back-end: the same server, in Keycloak's image.
- * @param {KeycloakOptions} options
+ * The testcontainers back-end: the same server, in a Keycloak image, published on the same host ports.
+ * @param {KeycloakOptions} options @param {NodeJS.ProcessEnv} [env]
  */
-export function containerSpecification(options) {
+export function containerSpecification(options, env = process.env) {
   const inside = { httpPort: 8080, managementPort: 9000, features: options.features };
   return {
-    image: `${CONTAINER_IMAGE}:${options.version}`,
+    image: keycloakImage(options.version, env),
     command: serverArguments(inside),
     environment: serverEnvironment(options),
-    exposedPorts: [inside.httpPort, inside.managementPort],
+    exposedPorts: [
+      { container: inside.httpPort, host: options.httpPort },
+      { container: inside.managementPort, host: options.managementPort },
+    ],
     files: [
       ...(options.jarPath
         ? [{ source: options.jarPath, target: `/opt/keycloak/providers/${THEME_NAME}.jar` }]

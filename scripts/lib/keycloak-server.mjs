@@ -5,7 +5,9 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { CONTAINER_LABEL } from "./docker-config.mjs";
 import {
+  LOCAL_IMAGE,
   THEME_NAME,
   cacheDirectory,
   containerSpecification,
@@ -248,28 +250,63 @@ function signalGroup(pid, signal) {
 }
 
 /**
+ * The same server in a container, through testcontainers, on a Docker engine that answers at DOCKER_HOST (see
+ * `npm run containers:setup`). Ryuk, testcontainers' reaper, is off unless asked for (its image must be pulled):
+ * the harness cleans up itself, stopping the container and first removing any it left behind under the same label.
  * @param {import("./keycloak-config.mjs").KeycloakOptions} options
- * @param {{ timeoutSeconds?: number }} run
+ * @param {{ instance: string, timeoutSeconds?: number }} run
  * @returns {Promise<RunningKeycloak>}
  */
-export async function startContainer(options, { timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) }) {
+export async function startContainer(options, { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) }) {
   const spec = containerSpecification(options);
+  process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
   // Loaded only here: testcontainers is needed only when a Docker engine is used.
-  const { GenericContainer, Wait } = await import("testcontainers");
-  const container = await new GenericContainer(spec.image)
-    .withCommand(spec.command)
-    .withEnvironment(spec.environment)
-    .withExposedPorts(...spec.exposedPorts)
-    .withCopyFilesToContainer(spec.files)
-    .withWaitStrategy(Wait.forHttp(spec.readiness.path, spec.readiness.port))
-    .withStartupTimeout(timeoutSeconds * 1000)
-    .start();
-  const host = container.getHost();
+  const { GenericContainer, ImageName, Wait, getContainerRuntimeClient } = await import("testcontainers");
+  let client;
+  try {
+    client = await getContainerRuntimeClient();
+  } catch (error) {
+    throw new KeycloakError(
+      `No Docker engine reachable (${firstLine(error)}): run npm run containers:setup and export the DOCKER_HOST it prints.`,
+    );
+  }
+  for (const leftover of await client.container.list()) {
+    if (leftover.Labels[CONTAINER_LABEL] === instance) {
+      await client.container.remove(client.container.getById(leftover.Id), { removeVolumes: true });
+    }
+  }
+  await assertPortFree(options.httpPort);
+  await assertPortFree(options.managementPort);
+  // Pulling our own image would fail with a registry error that does not say what to do.
+  if (spec.image.startsWith(`${LOCAL_IMAGE}:`) && !(await client.image.exists(ImageName.fromString(spec.image)))) {
+    throw new KeycloakError(`Image ${spec.image} not found: build it with npm run containers:setup.`);
+  }
+  let container;
+  try {
+    container = await new GenericContainer(spec.image)
+      .withCommand(spec.command)
+      .withEnvironment(spec.environment)
+      .withExposedPorts(...spec.exposedPorts)
+      .withCopyFilesToContainer(spec.files)
+      .withLabels({ [CONTAINER_LABEL]: instance })
+      .withWaitStrategy(Wait.forHttp(spec.readiness.path, spec.readiness.port))
+      .withStartupTimeout(timeoutSeconds * 1000)
+      .start();
+  } catch (error) {
+    throw new KeycloakError(`Keycloak's container did not become ready (${firstLine(error)}).`);
+  }
+  const started = container;
+  const host = started.getHost();
   return {
-    url: `http://${host}:${container.getMappedPort(8080)}`,
-    managementUrl: `http://${host}:${container.getMappedPort(9000)}`,
+    url: `http://${host}:${started.getMappedPort(8080)}`,
+    managementUrl: `http://${host}:${started.getMappedPort(9000)}`,
     pid: undefined,
     logFile: undefined,
-    stop: async () => void (await container.stop()),
+    stop: async () => void (await started.stop({ timeout: 30_000, remove: true, removeVolumes: true })),
   };
+}
+
+/** @param {unknown} error */
+function firstLine(error) {
+  return String(error instanceof Error ? error.message : error).split("\n")[0];
 }

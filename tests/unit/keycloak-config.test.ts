@@ -9,6 +9,7 @@ import {
   cacheDirectory,
   containerSpecification,
   distributionArtifact,
+  keycloakImage,
   keycloakOptions,
   serverArguments,
   serverEnvironment,
@@ -63,9 +64,13 @@ describe("the container back-ends", () => {
     { KC_PORT: "8181" },
   );
 
-  it("testcontainers runs the same server in Keycloak's image", () => {
-    const spec = containerSpecification(options);
-    expect(spec.image).toBe(`quay.io/keycloak/keycloak:${DEFAULT_KEYCLOAK_VERSION}`);
+  it("testcontainers runs the same server in the image built here, on the same host ports", () => {
+    const spec = containerSpecification(options, {});
+    expect(spec.image).toBe(`keycloak-account-console/keycloak:${DEFAULT_KEYCLOAK_VERSION}`);
+    expect(spec.exposedPorts).toEqual([
+      { container: 8080, host: 8181 },
+      { container: 9000, host: 9000 },
+    ]);
     expect(spec.command).toEqual(serverArguments({ httpPort: 8080, managementPort: 9000, features: options.features }));
     expect(spec.environment).toEqual(serverEnvironment(options));
     expect(spec.files).toEqual([
@@ -75,13 +80,21 @@ describe("the container back-ends", () => {
     expect(spec.readiness).toEqual({ port: 9000, path: "/health/ready" });
   });
 
+  it("KC_IMAGE names another image, such as the official one", () => {
+    expect(keycloakImage("26.7.4", { KC_IMAGE: "quay.io/keycloak/keycloak:26.7.4" })).toBe(
+      "quay.io/keycloak/keycloak:26.7.4",
+    );
+    expect(containerSpecification(options, { KC_IMAGE: "registry.example/kc:1" }).image).toBe("registry.example/kc:1");
+  });
+
   it("docker-compose.yml matches the configuration the scripts use", () => {
     const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8")) as {
       services: { keycloak: { image: string; command: string[]; environment: Record<string, string>; volumes: string[] } };
     };
     const service = compose.services.keycloak;
-    const spec = containerSpecification(keycloakOptions({}, {}));
-    expect(service.image).toBe(spec.image);
+    const spec = containerSpecification(keycloakOptions({}, {}), {});
+    // One variable names the image; its default is the one the scripts build.
+    expect(service.image).toBe(`\${KC_IMAGE:-${spec.image}}`);
     expect(service.command).toEqual(spec.command);
     expect(service.environment).toEqual(spec.environment);
     expect(service.volumes).toContain(
