@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const runners = [
   { name: "type-check", args: ["tsc", "--noEmit", "-p", "tsconfig.json"], summary: checkSummary },
   { name: "lint", args: ["eslint", "--max-warnings=0", "."], summary: checkSummary },
+  { name: "format", args: ["prettier", "--check", "src", "tests", "scripts"], summary: checkSummary },
   { name: "unit", args: ["vitest", "run"], summary: vitestSummary },
   { name: "e2e", args: ["vitest", "run", "--config", "vitest.e2e.config.ts"], summary: vitestSummary },
 ];
