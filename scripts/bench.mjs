@@ -12,7 +12,10 @@ const mavenCache = path.join(root, "node_modules", ".cache", "keycloakify");
 
 function timedBuild() {
   const started = Date.now();
-  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build-theme.mjs")], { cwd: root, encoding: "utf8" });
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build-theme.mjs")], {
+    cwd: root,
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
     throw new Error("The build failed.");
@@ -41,9 +44,10 @@ const warm = [timedBuild(), timedBuild()];
 rows.push(["jar build, cached (best of 2)", `${Math.min(...warm).toFixed(1)} s`]);
 
 const assets = path.join(root, "dist", "assets");
-const manifest = /** @type {Record<string, { file: string, isEntry?: boolean, css?: string[], imports?: string[] }>} */ (
-  JSON.parse(readFileSync(path.join(root, "dist", ".vite", "manifest.json"), "utf8"))
-);
+const manifest =
+  /** @type {Record<string, { file: string, isEntry?: boolean, css?: string[], imports?: string[] }>} */ (
+    JSON.parse(readFileSync(path.join(root, "dist", ".vite", "manifest.json"), "utf8"))
+  );
 const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
 if (!entry) throw new Error("No entry in the Vite manifest.");
 
@@ -54,7 +58,9 @@ const sizes = (file) => {
 };
 /** @param {string} label @param {string[]} files */
 const sized = (label, files) => {
-  const total = files.map(sizes).reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
+  const total = files
+    .map(sizes)
+    .reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
   rows.push([label, `${kib(total.raw)} (${kib(total.gzip)} gzip)`]);
 };
 
@@ -67,7 +73,10 @@ for (const name of entry.imports ?? []) {
 }
 sized("loaded at start-up (entry + its imports)", [...startup]);
 const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
-sized(`all scripts (${scripts.length} files)`, scripts.map((file) => `assets/${file}`));
+sized(
+  `all scripts (${scripts.length} files)`,
+  scripts.map((file) => `assets/${file}`),
+);
 const all = readdirSync(assets);
 rows.push(["all assets", kib(all.reduce((sum, file) => sum + statSync(path.join(assets, file)).size, 0))]);
 rows.push(["theme jar", kib(statSync(path.join(root, "dist_keycloak", JAR_NAME)).size)]);

@@ -27,7 +27,10 @@ if (spawnSync("mvn", ["-v"], { stdio: "ignore" }).status !== 0) {
 
 // Always a production bundle: Vite honours an inherited NODE_ENV, and vitest (whose e2e setup may run this build)
 // sets NODE_ENV=test, which would ship React's development build.
-const viteSeconds = run("vite build", ["vite", "build", "--logLevel", "warn"], { ...process.env, NODE_ENV: "production" });
+const viteSeconds = run("vite build", ["vite", "build", "--logLevel", "warn"], {
+  ...process.env,
+  NODE_ENV: "production",
+});
 // keycloakify hands npm's cafile contents to a child process through the environment; a large CA bundle hits
 // E2BIG. It only needs them for its own downloads, which this build does not make (Maven has its own trust store).
 const emptyCaFile = path.join(os.tmpdir(), "keycloak-account-console-empty-ca.pem");

@@ -42,8 +42,12 @@ export async function tearDownContainers({ stopEngine: stop = true } = {}) {
   if (host) {
     const removed = removeLabelledContainers(host);
     if (removed) console.log(`Removed ${removed} container(s) left by the harness.`);
-    const left = docker(host, ["ps", "-a", "--format", "{{.Names}} ({{.Image}}, {{.Status}})"]).stdout?.toString().trim();
-    console.log(left ? `Containers on the engine: ${left.split("\n").join("; ")}` : "No containers left on the engine.");
+    const left = docker(host, ["ps", "-a", "--format", "{{.Names}} ({{.Image}}, {{.Status}})"])
+      .stdout?.toString()
+      .trim();
+    console.log(
+      left ? `Containers on the engine: ${left.split("\n").join("; ")}` : "No containers left on the engine.",
+    );
   }
   if (stop && (await stopEngine())) {
     const left = engineProcesses();

@@ -10,7 +10,9 @@ const root = path.resolve(import.meta.dirname, "..");
 
 try {
   if (command === "stop") {
-    console.log((await stopInstance(instance)) ? `Stopped Keycloak (${instance}).` : `No Keycloak (${instance}) running.`);
+    console.log(
+      (await stopInstance(instance)) ? `Stopped Keycloak (${instance}).` : `No Keycloak (${instance}) running.`,
+    );
   } else if (command === "start") {
     const jar = path.join(root, "dist_keycloak", JAR_NAME);
     const server = await startKeycloak(

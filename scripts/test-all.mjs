@@ -55,7 +55,8 @@ for (const runner of runners.filter((r) => only.length === 0 || only.includes(r.
   console.log(`\n=== ${runner.name} ===`);
   const { code, output } = /** @type {{ code: number, output: string }} */ (await run(runner.args));
   let summary = runner.summary === checkSummary ? checkSummary(output, code) : runner.summary(output);
-  if (code !== 0 && summary.failed === 0) summary = { passed: summary.passed, failed: 1, text: `${summary.text} (exit ${code})` };
+  if (code !== 0 && summary.failed === 0)
+    summary = { passed: summary.passed, failed: 1, text: `${summary.text} (exit ${code})` };
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   results.push({ name: runner.name, ...summary, seconds, ok: code === 0 });
 }

@@ -32,7 +32,9 @@ export function installMissingPackages() {
   if (missing.length === 0) return;
   const root = process.getuid?.() === 0;
   if (!root && !onPath("sudo")) {
-    throw new KeycloakError(`Missing ${missing.join(", ")}: install them as root (apt-get install ${missing.join(" ")}).`);
+    throw new KeycloakError(
+      `Missing ${missing.join(", ")}: install them as root (apt-get install ${missing.join(" ")}).`,
+    );
   }
   const apt = (/** @type {string[]} */ args) => {
     const [command, rest] = root ? ["apt-get", args] : ["sudo", ["apt-get", ...args]];
@@ -41,7 +43,9 @@ export function installMissingPackages() {
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
     if (result.status !== 0) {
-      throw new KeycloakError(`apt-get ${args.join(" ")} failed: install ${missing.join(" ")} by hand and run this again.`);
+      throw new KeycloakError(
+        `apt-get ${args.join(" ")} failed: install ${missing.join(" ")} by hand and run this again.`,
+      );
     }
   };
   console.log(`Installing ${missing.join(", ")} from Debian ...`);
@@ -84,9 +88,12 @@ export async function ensureEngine() {
   const running = findEngine();
   if (running) return { host: running, startedHere: false };
   if (process.env.DOCKER_HOST) {
-    throw new KeycloakError(`No Docker engine answers at DOCKER_HOST=${process.env.DOCKER_HOST}: start it, or unset DOCKER_HOST to let the scripts start one.`);
+    throw new KeycloakError(
+      `No Docker engine answers at DOCKER_HOST=${process.env.DOCKER_HOST}: start it, or unset DOCKER_HOST to let the scripts start one.`,
+    );
   }
-  if (!onPath("dockerd")) throw new KeycloakError("dockerd not found: run npm run containers:setup (it installs docker.io).");
+  if (!onPath("dockerd"))
+    throw new KeycloakError("dockerd not found: run npm run containers:setup (it installs docker.io).");
 
   const files = engineFiles();
   fs.mkdirSync(files.root, { recursive: true });
@@ -110,7 +117,9 @@ export async function ensureEngine() {
     await sleep(500);
   }
   await stopEngine();
-  throw new KeycloakError(`The Docker engine did not start (${engineFailure(files.logFile)}); its log is ${files.logFile}.`);
+  throw new KeycloakError(
+    `The Docker engine did not start (${engineFailure(files.logFile)}); its log is ${files.logFile}.`,
+  );
 }
 
 /** The most telling line of dockerd's log. @param {string} logFile */
@@ -166,7 +175,9 @@ function isAlive(pid) {
 
 /** Removes the containers the harness labelled (what a crashed run left behind). @param {string} host */
 export function removeLabelledContainers(host) {
-  const ids = docker(host, ["ps", "-aq", "--filter", `label=${CONTAINER_LABEL}`]).stdout?.toString().trim();
+  const ids = docker(host, ["ps", "-aq", "--filter", `label=${CONTAINER_LABEL}`])
+    .stdout?.toString()
+    .trim();
   if (ids) docker(host, ["rm", "-f", "-v", ...ids.split(/\s+/)]);
   return ids ? ids.split(/\s+/).length : 0;
 }
@@ -220,10 +231,17 @@ function buildBaseImage(host) {
     for (const name of fs.readdirSync(archives)) if (name.endsWith(".deb")) fs.rmSync(path.join(archives, name));
     const imported = spawnSync(
       "bash",
-      ["-c", 'set -o pipefail; tar -C "$1" -c . | docker import --change \'CMD ["bash"]\' - "$2"', "import", target, BASE_IMAGE],
+      [
+        "-c",
+        'set -o pipefail; tar -C "$1" -c . | docker import --change \'CMD ["bash"]\' - "$2"',
+        "import",
+        target,
+        BASE_IMAGE,
+      ],
       { encoding: "utf8", env: { ...process.env, DOCKER_HOST: host } },
     );
-    if (imported.status !== 0) throw new KeycloakError(`docker import failed: ${imported.stderr.trim().split("\n").pop()}`);
+    if (imported.status !== 0)
+      throw new KeycloakError(`docker import failed: ${imported.stderr.trim().split("\n").pop()}`);
   } finally {
     removeRootFileSystem(target);
   }
@@ -292,7 +310,9 @@ function aptMirror() {
     files.filter((file) => fs.existsSync(file)).map((file) => ({ name: file, text: fs.readFileSync(file, "utf8") })),
   );
   if (!mirror) {
-    throw new KeycloakError("No Debian mirror found in /etc/apt/sources.list(.d): debootstrap needs one for the base image.");
+    throw new KeycloakError(
+      "No Debian mirror found in /etc/apt/sources.list(.d): debootstrap needs one for the base image.",
+    );
   }
   return mirror;
 }

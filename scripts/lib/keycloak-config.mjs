@@ -110,9 +110,7 @@ export function containerSpecification(options, env = process.env) {
       { container: inside.managementPort, host: options.managementPort },
     ],
     files: [
-      ...(options.jarPath
-        ? [{ source: options.jarPath, target: `/opt/keycloak/providers/${THEME_NAME}.jar` }]
-        : []),
+      ...(options.jarPath ? [{ source: options.jarPath, target: `/opt/keycloak/providers/${THEME_NAME}.jar` }] : []),
       ...options.realmFiles.map((file) => ({
         source: file,
         target: `/opt/keycloak/data/import/${path.basename(file)}`,

@@ -131,9 +131,7 @@ export function assertPortFree(port) {
  * @returns {Promise<RunningKeycloak>}
  */
 export function startKeycloak(options, run) {
-  return process.env.KC_BACKEND === "container"
-    ? startContainer(options, run)
-    : startDistribution(options, run);
+  return process.env.KC_BACKEND === "container" ? startContainer(options, run) : startDistribution(options, run);
 }
 
 /**
@@ -141,7 +139,10 @@ export function startKeycloak(options, run) {
  * @param {{ instance: string, timeoutSeconds?: number }} run
  * @returns {Promise<RunningKeycloak>}
  */
-export async function startDistribution(options, { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) }) {
+export async function startDistribution(
+  options,
+  { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) },
+) {
   const javaHome = chooseJavaHome();
   await assertPortFree(options.httpPort);
   await assertPortFree(options.managementPort);
@@ -257,7 +258,10 @@ function signalGroup(pid, signal) {
  * @param {{ instance: string, timeoutSeconds?: number }} run
  * @returns {Promise<RunningKeycloak>}
  */
-export async function startContainer(options, { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) }) {
+export async function startContainer(
+  options,
+  { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) },
+) {
   const spec = containerSpecification(options);
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
   // Loaded only here: testcontainers is needed only when a Docker engine is used.

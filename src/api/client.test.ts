@@ -4,11 +4,12 @@ import { ApiError, createApiClient } from "./client";
 const environment = { serverBaseUrl: "https://id.example.org", realm: "my realm" };
 
 function respond(status: number, body?: unknown, type = "application/json") {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body), {
-      status,
-      headers: { "content-type": type },
-    }),
+  return vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body), {
+        status,
+        headers: { "content-type": type },
+      }),
   );
 }
 

@@ -44,7 +44,9 @@ export async function fetchLinkedAccounts(
   signal?: AbortSignal,
 ): Promise<LinkedAccountRepresentation[]> {
   const searchParams = { linked, first, max, search: search || undefined };
-  return (await api.request<LinkedAccountRepresentation[] | undefined>("/linked-accounts", { searchParams, signal })) ?? [];
+  return (
+    (await api.request<LinkedAccountRepresentation[] | undefined>("/linked-accounts", { searchParams, signal })) ?? []
+  );
 }
 
 export async function unlinkAccount(api: ApiClient, providerAlias: string): Promise<void> {

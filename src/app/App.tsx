@@ -51,7 +51,17 @@ export function AppProviders(props: {
   );
 }
 
-export function App({ environment, auth, i18n, menu }: { environment: Environment; auth: Auth; i18n: I18n; menu: MenuItem[] }) {
+export function App({
+  environment,
+  auth,
+  i18n,
+  menu,
+}: {
+  environment: Environment;
+  auth: Auth;
+  i18n: I18n;
+  menu: MenuItem[];
+}) {
   const api = useMemo(() => createApiClient(environment, auth.token), [environment, auth]);
   const router = useMemo(
     () => createBrowserRouter(appRoutes(environment, menu, api), { basename: basePath(environment) }),

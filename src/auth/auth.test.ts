@@ -115,7 +115,10 @@ describe("startAuth", () => {
     const fake = fakeKeycloak();
     const auth = await start(fake);
     await auth.startAction("UPDATE_EMAIL", "http://kc.test/realms/demo/account/");
-    expect(fake.login).toHaveBeenCalledWith({ action: "UPDATE_EMAIL", redirectUri: "http://kc.test/realms/demo/account/" });
+    expect(fake.login).toHaveBeenCalledWith({
+      action: "UPDATE_EMAIL",
+      redirectUri: "http://kc.test/realms/demo/account/",
+    });
   });
 
   it("prefers the ID token's claims for the user's name", async () => {

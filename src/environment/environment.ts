@@ -64,9 +64,7 @@ function normalizeEnvironment(raw: Record<string, unknown>): Environment {
   const text = (key: string) => (typeof raw[key] === "string" ? (raw[key] as string) : "");
   const rawFeatures =
     typeof raw.features === "object" && raw.features !== null ? (raw.features as Record<string, unknown>) : {};
-  const features = Object.fromEntries(
-    FEATURE_FLAGS.map((flag) => [flag, rawFeatures[flag] === true]),
-  ) as Features;
+  const features = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, rawFeatures[flag] === true])) as Features;
 
   return {
     serverBaseUrl: text("serverBaseUrl").replace(/\/+$/, ""),

@@ -13,18 +13,25 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 describe("our message bundles", () => {
   it("cover the languages Keycloak's account theme speaks", () => {
-    expect(locales).toEqual(expect.arrayContaining(["ar", "de", "es", "fa", "fr", "it", "ja", "nl", "pl", "pt_BR", "zh_Hans"]));
+    expect(locales).toEqual(
+      expect.arrayContaining(["ar", "de", "es", "fa", "fr", "it", "ja", "nl", "pl", "pt_BR", "zh_Hans"]),
+    );
     expect(locales.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(locales.filter((locale) => locale !== "en"))("%s has exactly the keys English adds, each translated", (locale) => {
-    const bundle = themeMessages(locale);
-    expect(Object.keys(bundle).sort()).toEqual(Object.keys(english).sort());
-    for (const [key, value] of Object.entries(bundle)) {
-      expect(value.trim(), `${locale}: ${key}`).not.toBe("");
-      expect(placeholders(value), `${locale}: ${key} keeps English's placeholders`).toEqual(placeholders(english[key]!));
-    }
-  });
+  it.each(locales.filter((locale) => locale !== "en"))(
+    "%s has exactly the keys English adds, each translated",
+    (locale) => {
+      const bundle = themeMessages(locale);
+      expect(Object.keys(bundle).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, value] of Object.entries(bundle)) {
+        expect(value.trim(), `${locale}: ${key}`).not.toBe("");
+        expect(placeholders(value), `${locale}: ${key} keeps English's placeholders`).toEqual(
+          placeholders(english[key]!),
+        );
+      }
+    },
+  );
 
   it("adds only keys Keycloak's own account bundle lacks, so stock keys keep the server's English", () => {
     const stock = readStockBundle(inject("stockMessages"), "keycloak.v3", "en");
@@ -33,7 +40,11 @@ describe("our message bundles", () => {
   });
 
   it("gives component tests the server's texts: stock keys from Keycloak, added keys from us", () => {
-    expect(serverMessages("en")).toMatchObject({ signOut: "Sign out", personalInfo: "Personal info", help: english.help });
+    expect(serverMessages("en")).toMatchObject({
+      signOut: "Sign out",
+      personalInfo: "Personal info",
+      help: english.help,
+    });
     expect(serverMessages("de").help).toBe(themeMessages("de").help);
   });
 });

@@ -5,7 +5,12 @@ import { useTranslation } from "react-i18next";
 
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, locale: string, options: object, create: (locale: string) => T): T {
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
+  kind: string,
+  locale: string,
+  options: object,
+  create: (locale: string) => T,
+): T {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
@@ -23,7 +28,11 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string,
 export const DEFAULT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short" };
 
 /** A date and time as the language writes it ("23. November 2026 um 10:15"). */
-export function formatDateTime(date: Date, locale: string, options: Intl.DateTimeFormatOptions = DEFAULT_DATE_TIME): string {
+export function formatDateTime(
+  date: Date,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = DEFAULT_DATE_TIME,
+): string {
   return cached("date", locale, options, (tag) => new Intl.DateTimeFormat(tag, options)).format(date);
 }
 

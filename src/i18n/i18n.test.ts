@@ -37,7 +37,14 @@ describe("translations", () => {
     const fetchMock = vi.fn(async () => new Response("[]", { headers: { "content-type": "application/json" } }));
     const i18n = await startI18n({ ...environment, locale: "en" }, fetchMock);
     const html = document.documentElement;
-    for (const [language, direction] of [["ar", "rtl"], ["en", "ltr"], ["fa", "rtl"], ["de", "ltr"], ["he", "rtl"], ["pt-BR", "ltr"]]) {
+    for (const [language, direction] of [
+      ["ar", "rtl"],
+      ["en", "ltr"],
+      ["fa", "rtl"],
+      ["de", "ltr"],
+      ["he", "rtl"],
+      ["pt-BR", "ltr"],
+    ]) {
       await i18n.changeLanguage(language);
       expect([html.getAttribute("lang"), html.getAttribute("dir")]).toEqual([language, direction]);
     }

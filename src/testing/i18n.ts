@@ -9,14 +9,25 @@ export { parseProperties };
 
 /** One of our bundles, as written (only the keys the console adds). */
 export function themeMessages(language: string): Record<string, string> {
-  const file = path.resolve(import.meta.dirname, "..", "theme", "account", "messages", `messages_${language}.properties`);
+  const file = path.resolve(
+    import.meta.dirname,
+    "..",
+    "theme",
+    "account",
+    "messages",
+    `messages_${language}.properties`,
+  );
   return parseProperties(readFileSync(file, "utf8"));
 }
 
 /** What the server's translation endpoint answers for a language: the stock bundles with ours on top. */
 export function serverMessages(language: string): Record<string, string> {
   const stock = inject("stockMessages");
-  return { ...readStockBundle(stock, "base", language), ...readStockBundle(stock, "keycloak.v3", language), ...themeMessages(language) };
+  return {
+    ...readStockBundle(stock, "base", language),
+    ...readStockBundle(stock, "keycloak.v3", language),
+    ...themeMessages(language),
+  };
 }
 
 /** The global i18next instance of component tests: the real texts, loaded synchronously. */

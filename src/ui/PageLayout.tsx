@@ -2,7 +2,15 @@ import { Content, PageSection, Title } from "@patternfly/react-core";
 import type { ReactNode } from "react";
 
 /** Every screen: the h1 (`page-heading`), a description, then the content. */
-export function PageLayout({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function PageLayout({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <>
       <PageSection>

@@ -27,9 +27,12 @@ describe("webUrl", () => {
 });
 
 describe("safeHref", () => {
-  it.each(["https://app.example.org/x?y#z", "http://localhost:3000", "/", "/realms/demo/account/"])("keeps %s", (url) => {
-    expect(safeHref(url)).toBe(url);
-  });
+  it.each(["https://app.example.org/x?y#z", "http://localhost:3000", "/", "/realms/demo/account/"])(
+    "keeps %s",
+    (url) => {
+      expect(safeHref(url)).toBe(url);
+    },
+  );
 
   it.each([
     "javascript:alert(1)",

@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 
-export type FetchState<T> =
-  | { status: "loading" }
-  | { status: "error"; error: unknown }
-  | { status: "ready"; data: T };
+export type FetchState<T> = { status: "loading" } | { status: "error"; error: unknown } | { status: "ready"; data: T };
 
 const LOADING = { status: "loading" } as const;
 

@@ -23,7 +23,12 @@ function renderForm(metadata: UserProfileMetadata, { user = {}, supportedLocales
     return (
       <FormProvider {...form}>
         <form onSubmit={(event) => void form.handleSubmit(submitted)(event)} noValidate>
-          <UserProfileFields metadata={metadata} supportedLocales={supportedLocales} currentLocale="en" hideReadOnly={hideReadOnly} />
+          <UserProfileFields
+            metadata={metadata}
+            supportedLocales={supportedLocales}
+            currentLocale="en"
+            hideReadOnly={hideReadOnly}
+          />
           <button type="submit">Submit</button>
         </form>
       </FormProvider>
@@ -134,7 +139,18 @@ describe("UserProfileFields", () => {
   });
 
   it("filters as you type from 10 options on, offering nothing to create", async () => {
-    const countries = ["Austria", "Belgium", "Chile", "Denmark", "Finland", "France", "Germany", "Sweden", "Switzerland", "Norway"];
+    const countries = [
+      "Austria",
+      "Belgium",
+      "Chile",
+      "Denmark",
+      "Finland",
+      "France",
+      "Germany",
+      "Sweden",
+      "Switzerland",
+      "Norway",
+    ];
     const { submitted, submit } = renderForm(
       only(attr("country", { validators: { options: { options: countries } }, annotations: { inputType: "select" } })),
     );
@@ -152,7 +168,13 @@ describe("UserProfileFields", () => {
 
   it("lets a multiselect hold several values and drop one", async () => {
     const { submitted, submit } = renderForm(
-      only(attr("tags", { multivalued: true, validators: { options: { options: ["a", "b", "c"] } }, annotations: { inputType: "multiselect" } })),
+      only(
+        attr("tags", {
+          multivalued: true,
+          validators: { options: { options: ["a", "b", "c"] } },
+          annotations: { inputType: "multiselect" },
+        }),
+      ),
     );
     const input = document.getElementById("tags")!;
     await userEvent.click(input);
@@ -168,8 +190,14 @@ describe("UserProfileFields", () => {
   it("draws radio buttons and checkboxes, one per option", async () => {
     const { submitted, submit } = renderForm(
       only(
-        attr("size", { validators: { options: { options: ["s", "m"] } }, annotations: { inputType: "select-radiobuttons" } }),
-        attr("days", { validators: { options: { options: ["mon", "tue"] } }, annotations: { inputType: "multiselect-checkboxes" } }),
+        attr("size", {
+          validators: { options: { options: ["s", "m"] } },
+          annotations: { inputType: "select-radiobuttons" },
+        }),
+        attr("days", {
+          validators: { options: { options: ["mon", "tue"] } },
+          annotations: { inputType: "multiselect-checkboxes" },
+        }),
       ),
     );
     await userEvent.click(screen.getByRole("radio", { name: "m" }));
@@ -248,7 +276,10 @@ describe("UserProfileFields", () => {
   });
 
   it("shows read-only attributes disabled, without placeholder", () => {
-    const metadata = only(attr("employee", { readOnly: true, annotations: { inputTypePlaceholder: "E-…" } }), attr("nick"));
+    const metadata = only(
+      attr("employee", { readOnly: true, annotations: { inputTypePlaceholder: "E-…" } }),
+      attr("nick"),
+    );
     renderForm(metadata, { user: { attributes: { employee: ["E-1"] } } });
     expect(screen.getByTestId("employee")).toBeDisabled();
     expect(screen.getByTestId("employee")).toHaveValue("E-1");
@@ -262,9 +293,7 @@ describe("UserProfileFields", () => {
   });
 
   it("validates on submit, then again on every change", async () => {
-    const { submitted, submit } = renderForm(
-      only(attr("Recovery", { required: true, validators: { email: {} } })),
-    );
+    const { submitted, submit } = renderForm(only(attr("Recovery", { required: true, validators: { email: {} } })));
     const input = screen.getByTestId("Recovery");
     await userEvent.type(input, "nope");
     expect(screen.queryByTestId("Recovery-helper")).toBeNull(); // not before the first submit
@@ -308,6 +337,10 @@ describe("UserProfileFields", () => {
     const picker = document.getElementById("attributes.locale")!;
     expect(picker.tagName).toBe("BUTTON");
     await userEvent.click(picker);
-    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["Choose...", "Deutsch", "English"]);
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
+      "Choose...",
+      "Deutsch",
+      "English",
+    ]);
   });
 });

@@ -4,7 +4,11 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { UserProfileAttributeMetadata, UserProfileGroupMetadata, UserProfileMetadata } from "../api/representations";
+import type {
+  UserProfileAttributeMetadata,
+  UserProfileGroupMetadata,
+  UserProfileMetadata,
+} from "../api/representations";
 import { HelpItem } from "../ui/help/HelpItem";
 import { translateLabel } from "../ui/translateLabel";
 import { fieldName, type ProfileFormValues } from "./fieldNames";
@@ -41,7 +45,10 @@ export type UserProfileFieldsProps = {
 type Section = { group?: UserProfileGroupMetadata; attributes: UserProfileAttributeMetadata[] };
 
 /** Ungrouped attributes first, then the realm's groups in their order; attributes of an unknown group count as ungrouped. */
-export function groupAttributes(metadata: UserProfileMetadata, visible: (a: UserProfileAttributeMetadata) => boolean): Section[] {
+export function groupAttributes(
+  metadata: UserProfileMetadata,
+  visible: (a: UserProfileAttributeMetadata) => boolean,
+): Section[] {
   const groups = metadata.groups ?? [];
   const known = new Set(groups.map((group) => group.name));
   const attributes = metadata.attributes.filter(visible);
@@ -53,7 +60,11 @@ export function groupAttributes(metadata: UserProfileMetadata, visible: (a: User
 }
 
 /** Whether the form shows `attribute`. */
-export function isShown(attribute: UserProfileAttributeMetadata, supportedLocales: string[], hideReadOnly = false): boolean {
+export function isShown(
+  attribute: UserProfileAttributeMetadata,
+  supportedLocales: string[],
+  hideReadOnly = false,
+): boolean {
   if (hideReadOnly && attribute.readOnly) return false;
   if (attribute.name === "locale" && supportedLocales.length === 0) return false;
   return true;
@@ -63,7 +74,13 @@ export function isShown(attribute: UserProfileAttributeMetadata, supportedLocale
  * The user-profile form body, drawn from the server's metadata: sections per attribute group, one field per
  * attribute, rules from its validators. Lives inside a react-hook-form `FormProvider` of ProfileFormValues.
  */
-export function UserProfileFields({ metadata, supportedLocales, currentLocale, hideReadOnly, addons = {} }: UserProfileFieldsProps) {
+export function UserProfileFields({
+  metadata,
+  supportedLocales,
+  currentLocale,
+  hideReadOnly,
+  addons = {},
+}: UserProfileFieldsProps) {
   const { t } = useTranslation();
   const sections = groupAttributes(metadata, (attribute) => isShown(attribute, supportedLocales, hideReadOnly));
   const titled = sections.length > 1;
@@ -82,7 +99,12 @@ export function UserProfileFields({ metadata, supportedLocales, currentLocale, h
     if (!titled) return <FormSection key="general">{fields}</FormSection>;
     const title = group ? translateLabel(t, group.displayHeader, group.name) : t("general");
     return (
-      <FormSection key={group?.name ?? ""} title={title} titleElement="h2" data-testid={`section-${group?.name ?? "general"}`}>
+      <FormSection
+        key={group?.name ?? ""}
+        title={title}
+        titleElement="h2"
+        data-testid={`section-${group?.name ?? "general"}`}
+      >
         {group?.displayDescription && <Content component="p">{translateLabel(t, group.displayDescription)}</Content>}
         {fields}
       </FormSection>
@@ -133,7 +155,11 @@ function AttributeField({
             fieldId={kind === "radio" || kind === "checkbox" ? undefined : id}
             isRequired={isRequired(attribute)}
             role={kind === "radio" || kind === "checkbox" ? "group" : undefined}
-            labelHelp={before ? <HelpItem fieldId={attribute.name} label={label} helpText={translateLabel(t, before)} /> : undefined}
+            labelHelp={
+              before ? (
+                <HelpItem fieldId={attribute.name} label={label} helpText={translateLabel(t, before)} />
+              ) : undefined
+            }
           >
             {before && (
               <p id={beforeId} className="profile-helper-before">

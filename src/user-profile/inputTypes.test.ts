@@ -28,7 +28,8 @@ describe("input types", () => {
   });
 
   it("chooses the field kind, with multivalued free text as rows", () => {
-    const kind = (extra: Partial<UserProfileAttributeMetadata>, current: string[] = []) => fieldKind(attr("x", extra), current);
+    const kind = (extra: Partial<UserProfileAttributeMetadata>, current: string[] = []) =>
+      fieldKind(attr("x", extra), current);
     expect(kind({})).toBe("text");
     expect(kind({ annotations: { inputType: "textarea" } })).toBe("textarea");
     expect(kind({ annotations: { inputType: "select" } })).toBe("select");
@@ -57,7 +58,10 @@ describe("input types", () => {
       { value: "c", label: "c" },
     ]);
     const prefixed = attributeOptions(
-      attr("x", { validators: { options: { options: ["firstName"] } }, annotations: { inputOptionLabelsI18nPrefix: "profile" } }),
+      attr("x", {
+        validators: { options: { options: ["firstName"] } },
+        annotations: { inputOptionLabelsI18nPrefix: "profile" },
+      }),
       t,
     );
     expect(prefixed).toEqual([{ value: "firstName", label: "firstName" }]);

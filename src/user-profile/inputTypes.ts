@@ -88,9 +88,12 @@ export function attributeOptions(attribute: UserProfileAttributeMetadata, t: TFu
   const labels = attribute.annotations?.inputOptionLabels;
   const prefix = attribute.annotations?.inputOptionLabelsI18nPrefix;
   return values.map((value) => {
-    const configured = typeof labels === "object" && labels !== null ? (labels as Record<string, unknown>)[value] : undefined;
-    if (typeof configured === "string" && configured !== "") return { value, label: translateLabel(t, configured, value) };
-    if (typeof prefix === "string" && prefix !== "") return { value, label: t(`${prefix}.${value}`, { defaultValue: value }) };
+    const configured =
+      typeof labels === "object" && labels !== null ? (labels as Record<string, unknown>)[value] : undefined;
+    if (typeof configured === "string" && configured !== "")
+      return { value, label: translateLabel(t, configured, value) };
+    if (typeof prefix === "string" && prefix !== "")
+      return { value, label: t(`${prefix}.${value}`, { defaultValue: value }) };
     return { value, label: translateLabel(t, value, value) };
   });
 }

@@ -11,7 +11,11 @@ const attr = (name: string, extra: Partial<UserProfileAttributeMetadata> = {}): 
 });
 
 /** Runs a field's rules the way react-hook-form does for the rule kinds we produce; returns the first message. */
-function check(attribute: UserProfileAttributeMetadata, value: string | string[], list = Array.isArray(value)): string | true {
+function check(
+  attribute: UserProfileAttributeMetadata,
+  value: string | string[],
+  list = Array.isArray(value),
+): string | true {
   const rules = buildRules(attribute, list, t);
   const text = Array.isArray(value) ? "" : value;
   const message = (rule: unknown) => (rule as { message: string }).message;
@@ -44,7 +48,9 @@ describe("rules", () => {
     expect(check(both, "a")).toBe("'Nick' must have a length between 2 and 5.");
     expect(check(both, "abcdef")).toBe("'Nick' must have a length between 2 and 5.");
     expect(check(both, "abc")).toBe(true);
-    expect(check(attr("Nick", { validators: { length: { max: 3 } } }), "abcd")).toBe("'Nick' must have maximal length of 3.");
+    expect(check(attr("Nick", { validators: { length: { max: 3 } } }), "abcd")).toBe(
+      "'Nick' must have maximal length of 3.",
+    );
   });
 
   it("checks numbers: min, max and that it is a number", () => {
@@ -57,10 +63,14 @@ describe("rules", () => {
   });
 
   it("matches patterns against the whole value, with the configured message", () => {
-    const code = attr("Code", { validators: { pattern: { pattern: "[A-Z]{3}", "error-message": "error-invalid-value" } } });
+    const code = attr("Code", {
+      validators: { pattern: { pattern: "[A-Z]{3}", "error-message": "error-invalid-value" } },
+    });
     expect(check(code, "ABCD")).toBe("'Code' has invalid value.");
     expect(check(code, "ABC")).toBe(true);
-    expect(check(attr("Code", { validators: { pattern: { pattern: "\\d+" } } }), "12a")).toBe("'Code' doesn't match required format.");
+    expect(check(attr("Code", { validators: { pattern: { pattern: "\\d+" } } }), "12a")).toBe(
+      "'Code' doesn't match required format.",
+    );
     // A Java-only pattern JavaScript cannot read is left to the server.
     expect(check(attr("Code", { validators: { pattern: { pattern: "(?<=a" } } }), "x")).toBe(true);
   });

@@ -68,7 +68,8 @@ export function buildRules(attribute: UserProfileAttributeMetadata, list: boolea
     if (!list && maxLength !== undefined) rules.maxLength = { value: maxLength, message };
     if (list) {
       checks.length = (v) =>
-        (minLength === undefined || v.length >= minLength) && (maxLength === undefined || v.length <= maxLength) || message;
+        ((minLength === undefined || v.length >= minLength) && (maxLength === undefined || v.length <= maxLength)) ||
+        message;
     }
   }
 
@@ -85,11 +86,16 @@ export function buildRules(attribute: UserProfileAttributeMetadata, list: boolea
           : t("error-number-out-of-range-too-big", { 0: label, 2: max });
     checks.number = (v) => {
       const number = Number(v);
-      return (v.trim() !== "" && Number.isFinite(number) && (!integer || Number.isInteger(number))) || t("error-invalid-number", { 0: label });
+      return (
+        (v.trim() !== "" && Number.isFinite(number) && (!integer || Number.isInteger(number))) ||
+        t("error-invalid-number", { 0: label })
+      );
     };
     if (!list && min !== undefined) rules.min = { value: min, message: range };
     if (!list && max !== undefined) rules.max = { value: max, message: range };
-    if (list) checks.range = (v) => ((min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max)) || range;
+    if (list)
+      checks.range = (v) =>
+        ((min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max)) || range;
   }
 
   const pattern = wholeMatch(validators.pattern?.pattern);
@@ -130,7 +136,10 @@ export function buildRules(attribute: UserProfileAttributeMetadata, list: boolea
           if (result !== true) return result;
         }
       }
-      if ((minCount !== undefined && present.length < minCount) || (maxCount !== undefined && present.length > maxCount)) {
+      if (
+        (minCount !== undefined && present.length < minCount) ||
+        (maxCount !== undefined && present.length > maxCount)
+      ) {
         return t("error-invalid-multivalued-size", { 0: label, 1: minCount ?? 0, 2: maxCount ?? "∞" });
       }
       return true;

@@ -10,14 +10,16 @@ describe("server errors", () => {
     const one = { field: "email", errorMessage: "error-invalid-email", params: ["email"] };
     expect(fieldErrorsOf(new ApiError("x", 400, undefined, { errors: [one] }))).toEqual([one]);
     expect(fieldErrorsOf(new ApiError("x", 400, undefined, one))).toEqual([one]);
-    expect(fieldErrorsOf(new ApiError("readOnlyUserMessage", 400, undefined, { errorMessage: "readOnlyUserMessage" }))).toEqual([]);
+    expect(
+      fieldErrorsOf(new ApiError("readOnlyUserMessage", 400, undefined, { errorMessage: "readOnlyUserMessage" })),
+    ).toEqual([]);
     expect(fieldErrorsOf(new Error("network"))).toEqual([]);
   });
 
   it("translates the message with its params, translating ${key} params, falling back to the raw text", () => {
-    expect(fieldErrorMessage({ field: "x", errorMessage: "error-invalid-length", params: ["${firstName}", 1, 5] }, t)).toBe(
-      "'First name' must have a length between 1 and 5.",
-    );
+    expect(
+      fieldErrorMessage({ field: "x", errorMessage: "error-invalid-length", params: ["${firstName}", 1, 5] }, t),
+    ).toBe("'First name' must have a length between 1 and 5.");
     expect(fieldErrorMessage({ field: "x", errorMessage: "${error-invalid-email}" }, t)).toBe("Invalid email address.");
     expect(fieldErrorMessage({ field: "x", errorMessage: "Something the bundle does not know" }, t)).toBe(
       "Something the bundle does not know",
@@ -25,7 +27,8 @@ describe("server errors", () => {
   });
 
   it("puts errors on their fields and returns those of fields the form does not show", () => {
-    const setError = vi.fn<(name: string, error: FormFieldError | { type: string; message: string }, options: unknown) => void>();
+    const setError =
+      vi.fn<(name: string, error: FormFieldError | { type: string; message: string }, options: unknown) => void>();
     const unplaced = applyServerErrors(
       [
         { field: "contact.phone", errorMessage: "error-invalid-value", params: ["Phone"] },
@@ -35,7 +38,11 @@ describe("server errors", () => {
       t,
       ["contact.phone"],
     );
-    expect(setError).toHaveBeenCalledWith("attributes.contact🍺phone", { type: "server", message: "'Phone' has invalid value." }, { shouldFocus: true });
+    expect(setError).toHaveBeenCalledWith(
+      "attributes.contact🍺phone",
+      { type: "server", message: "'Phone' has invalid value." },
+      { shouldFocus: true },
+    );
     expect(unplaced).toEqual(["'Hidden' has invalid value."]);
   });
 });

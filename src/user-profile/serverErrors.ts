@@ -32,14 +32,24 @@ export function fieldErrorMessage(error: FieldError, t: TFunction): string {
   return t(key, { ...params, defaultValue: error.errorMessage || error.field });
 }
 
-export type SetFieldError = (name: ProfileFieldName, error: { type: string; message: string }, options: { shouldFocus: boolean }) => void;
+export type SetFieldError = (
+  name: ProfileFieldName,
+  error: { type: string; message: string },
+  options: { shouldFocus: boolean },
+) => void;
 
 /** Puts each server error on its field; returns the messages of errors whose field the form does not show. */
-export function applyServerErrors(errors: FieldError[], setError: SetFieldError, t: TFunction, shown: string[]): string[] {
+export function applyServerErrors(
+  errors: FieldError[],
+  setError: SetFieldError,
+  t: TFunction,
+  shown: string[],
+): string[] {
   const unplaced: string[] = [];
   errors.forEach((error, index) => {
     const message = fieldErrorMessage(error, t);
-    if (shown.includes(error.field)) setError(fieldName(error.field), { type: "server", message }, { shouldFocus: index === 0 });
+    if (shown.includes(error.field))
+      setError(fieldName(error.field), { type: "server", message }, { shouldFocus: index === 0 });
     else unplaced.push(message);
   });
   return unplaced;

@@ -194,7 +194,7 @@ describe("linked accounts", () => {
       // Keycloak may ask Alice for her password again, asks her to confirm the link, then sends her to the
       // partner's login page, and back to the console.
       await page.locator("#password, #kc-login, button:has-text('Continue')").first().waitFor();
-      if (await page.locator("#password").isVisible() && !(await page.locator("#username").isVisible())) {
+      if ((await page.locator("#password").isVisible()) && !(await page.locator("#username").isVisible())) {
         await page.locator("#password").fill(DEMO_USER.password);
         await loginButton(page).click();
       }

@@ -35,7 +35,16 @@ async function choose(page: Page, scheme: "system" | "light" | "dark") {
 async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
   });
   return results.violations
@@ -64,7 +73,9 @@ describe("dark mode", () => {
       await page.reload({ waitUntil: "commit" });
       await page.locator(".kc-loading").waitFor();
       expect(await isDark(page)).toBe(true);
-      const placeholderBackground = await page.locator(".kc-loading").evaluate((element) => getComputedStyle(element).backgroundColor);
+      const placeholderBackground = await page
+        .locator(".kc-loading")
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
       expect(placeholderBackground).toBe("rgb(27, 29, 33)");
       release();
       await page.getByTestId("page-heading").waitFor();
@@ -137,7 +148,9 @@ describe("small screens", () => {
     try {
       expect(await page.getByTestId("theme-switch").isVisible()).toBe(true);
       expect(await page.getByTestId("options-kebab").isVisible()).toBe(true);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await choose(page, "dark");
       await screenshot(page, "mobile-360-dark");

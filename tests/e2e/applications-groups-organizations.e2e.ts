@@ -22,7 +22,9 @@ const person = (username: string, firstName: string, roles: string[], extra: Rec
   emailVerified: true,
   firstName,
   lastName: "Tester",
-  credentials: [{ type: "password", value: username === DEMO_USER.username ? DEMO_USER.password : username, temporary: false }],
+  credentials: [
+    { type: "password", value: username === DEMO_USER.username ? DEMO_USER.password : username, temporary: false },
+  ],
   clientRoles: { account: roles },
   ...extra,
 });
@@ -58,26 +60,45 @@ beforeAll(async () => {
   // The Admin API refuses javascript: URLs; a partial import stores them, as an old export could.
   await admin.request("POST", `/${APPS}/partialImport`, {
     ifResourceExists: "OVERWRITE",
-    clients: [{ clientId: "archive", name: "Archive", publicClient: true, alwaysDisplayInConsole: true, baseUrl: "javascript:alert(document.domain)" }],
+    clients: [
+      {
+        clientId: "archive",
+        name: "Archive",
+        publicClient: true,
+        alwaysDisplayInConsole: true,
+        baseUrl: "javascript:alert(document.domain)",
+      },
+    ],
   });
 
   const group = (name: string, subGroups: unknown[] = []) => ({ name, path: `/${name}`, subGroups });
   await admin.createRealm(GROUPS, {
     users: [
-      person(DEMO_USER.username, "Alice", ["manage-account", "view-groups"], { groups: ["/one/subgroup", "/four", "/five"] }),
+      person(DEMO_USER.username, "Alice", ["manage-account", "view-groups"], {
+        groups: ["/one/subgroup", "/four", "/five"],
+      }),
       person("dave", "Dave", ["manage-account", "view-groups"], { groups: ["/one/subgroup/deep"] }),
     ],
     groups: [
       group("five"),
       group("four"),
-      { name: "one", path: "/one", subGroups: [{ name: "subgroup", path: "/one/subgroup", subGroups: [{ name: "deep", path: "/one/subgroup/deep" }] }] },
+      {
+        name: "one",
+        path: "/one",
+        subGroups: [
+          { name: "subgroup", path: "/one/subgroup", subGroups: [{ name: "deep", path: "/one/subgroup/deep" }] },
+        ],
+      },
       group("three"),
     ],
   });
 
   await admin.createRealm(ORGS, {
     organizationsEnabled: true,
-    users: [person(DEMO_USER.username, "Alice", ["manage-account", "view-profile"]), person("bob", "Bob", ["manage-account", "view-profile"])],
+    users: [
+      person(DEMO_USER.username, "Alice", ["manage-account", "view-profile"]),
+      person("bob", "Bob", ["manage-account", "view-profile"]),
+    ],
   });
   await admin.request("POST", `/${ORGS}/organizations`, {
     name: "Wonderland",
@@ -86,8 +107,15 @@ beforeAll(async () => {
     description: "Tea parties and croquet",
     domains: [{ name: "wonderland.example" }, { name: "looking-glass.example" }],
   });
-  const [wonderland] = await admin.request<{ id: string }[]>("GET", `/${ORGS}/organizations?search=Wonderland&exact=true`);
-  await admin.request("POST", `/${ORGS}/organizations/${wonderland!.id}/members`, await admin.userId(ORGS, DEMO_USER.username));
+  const [wonderland] = await admin.request<{ id: string }[]>(
+    "GET",
+    `/${ORGS}/organizations?search=Wonderland&exact=true`,
+  );
+  await admin.request(
+    "POST",
+    `/${ORGS}/organizations/${wonderland!.id}/members`,
+    await admin.userId(ORGS, DEMO_USER.username),
+  );
 });
 
 afterAll(async () => {
@@ -120,7 +148,8 @@ describe("applications", () => {
   it("lists a consent granted on Keycloak's consent screen with its scopes; Remove access revokes it on the server", async () => {
     await grantShopConsent();
     const userId = await admin.userId(APPS, DEMO_USER.username);
-    const consents = () => admin.request<{ clientId: string; grantedClientScopes: string[] }[]>("GET", `/${APPS}/users/${userId}/consents`);
+    const consents = () =>
+      admin.request<{ clientId: string; grantedClientScopes: string[] }[]>("GET", `/${APPS}/users/${userId}/consents`);
     expect((await consents()).map((consent) => consent.clientId)).toContain("shop");
 
     const { context, page } = await openConsole(browser, APPS, { route: "applications" });
@@ -128,7 +157,9 @@ describe("applications", () => {
       const rows = page.getByTestId("applications-list-item");
       await rows.first().waitFor();
       const names = await rows.locator('[id^="application-name-"]').allTextContents();
-      expect(names.map((name) => name.trim())).toEqual([...names.map((name) => name.trim())].sort((a, b) => a.localeCompare(b)));
+      expect(names.map((name) => name.trim())).toEqual(
+        [...names.map((name) => name.trim())].sort((a, b) => a.localeCompare(b)),
+      );
       const shop = rows.filter({ hasText: "Web Shop" });
       expect(await shop.textContent()).toContain("Third-party");
       const link = shop.getByRole("link", { name: /Web Shop/ });
@@ -164,7 +195,10 @@ describe("applications", () => {
   });
 
   it("shows a client whose URL is javascript: as plain text, never as a link, also at 360 px", async () => {
-    const { context, page } = await openConsole(browser, APPS, { route: "applications", viewport: { width: 360, height: 740 } });
+    const { context, page } = await openConsole(browser, APPS, {
+      route: "applications",
+      viewport: { width: 360, height: 740 },
+    });
     try {
       const archive = page.getByTestId("applications-list-item").filter({ hasText: "Archive" });
       await archive.waitFor();
@@ -172,7 +206,9 @@ describe("applications", () => {
       await archive.getByText("javascript:alert(document.domain)").waitFor();
       expect(await archive.getByRole("link").count()).toBe(0);
       expect(await page.locator('a[href^="javascript"], img[src^="javascript"]').count()).toBe(0);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, "applications-360");
     } finally {
@@ -211,7 +247,11 @@ describe("groups", () => {
 
   it("derives every ancestor of a deeply nested membership", async () => {
     const user = { username: "dave", password: "dave", displayName: "Dave Tester" };
-    const { context, page } = await openConsole(browser, GROUPS, { route: "groups", user, viewport: { width: 360, height: 740 } });
+    const { context, page } = await openConsole(browser, GROUPS, {
+      route: "groups",
+      user,
+      viewport: { width: 360, height: 740 },
+    });
     try {
       await page.getByTestId("group[0].name").waitFor();
       const paths = await page.locator("#groups-list li .group-path").allTextContents();

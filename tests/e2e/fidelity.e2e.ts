@@ -82,7 +82,10 @@ describe("drop-in fidelity", () => {
     const { context, page } = await openConsole(browser, REALM);
     try {
       const posts: string[] = [];
-      page.on("request", (request) => request.method() === "POST" && request.url().includes("/account") && posts.push(request.url()));
+      page.on(
+        "request",
+        (request) => request.method() === "POST" && request.url().includes("/account") && posts.push(request.url()),
+      );
       await page.locator("#email").fill("not-an-address");
       await page.getByTestId("save").click();
       const alert = page.getByTestId("last-alert");
@@ -143,9 +146,9 @@ describe("drop-in fidelity", () => {
       expect(assets.length).toBeGreaterThan(0);
       // Each asset is still asked for twice per visit: check-sso sends the whole page through Keycloak and back
       // (the performance issue replaces that with a silent check), so no "once" assertion here yet.
-      const links = await page.locator('link[rel="modulepreload"]').evaluateAll((elements) =>
-        elements.map((element) => (element as HTMLLinkElement).href),
-      );
+      const links = await page
+        .locator('link[rel="modulepreload"]')
+        .evaluateAll((elements) => elements.map((element) => (element as HTMLLinkElement).href));
       expect(links.length).toBeGreaterThan(0);
       for (const link of links) expect(link).toContain("/assets/");
     } finally {
@@ -157,7 +160,11 @@ describe("drop-in fidelity", () => {
     const { context, page } = await openConsole(browser, REALM);
     try {
       await page.route("**/account/sessions/devices*", (route) =>
-        route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Session store unavailable" }) }),
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: "Session store unavailable" }),
+        }),
       );
       await page.goto(accountUrl(REALM, "account-security/device-activity", "?referrer=x#part"));
       const dialog = page.getByRole("dialog");
@@ -182,7 +189,9 @@ describe("drop-in fidelity", () => {
   it("a page that fails after a sidebar click shows the same dialog over the shell", async () => {
     const { context, page } = await openConsole(browser, REALM);
     try {
-      await page.route("**/account/credentials*", (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "" }));
+      await page.route("**/account/credentials*", (route) =>
+        route.fulfill({ status: 503, contentType: "text/plain", body: "" }),
+      );
       await page.getByTestId("accountSecurity").click();
       await page.getByTestId("account-security/signing-in").click();
       const dialog = page.getByRole("dialog");

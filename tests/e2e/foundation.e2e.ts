@@ -27,7 +27,16 @@ describe("the theme served by a real Keycloak", () => {
       expect(environment.clientId).toBe("account-console");
       expect(environment.baseUrl).toBe(accountUrl("demo"));
       expect(Object.keys(environment.features as object).sort()).toEqual([...FEATURE_FLAGS].sort());
-      for (const key of ["serverBaseUrl", "locale", "resourceUrl", "logo", "logoUrl", "referrerUrl", "referrerName", "scope"]) {
+      for (const key of [
+        "serverBaseUrl",
+        "locale",
+        "resourceUrl",
+        "logo",
+        "logoUrl",
+        "referrerUrl",
+        "referrerName",
+        "scope",
+      ]) {
         expect(typeof environment[key], key).toBe("string");
       }
       expect(environment.darkMode).toBe(true);

@@ -62,16 +62,23 @@ describe("the theme jar", () => {
 
   it("holds our bundles: only the keys the console adds, in every language, none of them a stock key", () => {
     const english = parseProperties(read(`${theme}/messages/messages_en.properties`));
-    expect(Object.keys(english)).toEqual(expect.arrayContaining(["help", "unsavedChanges", "colorScheme", "colorSchemeDark"]));
+    expect(Object.keys(english)).toEqual(
+      expect.arrayContaining(["help", "unsavedChanges", "colorScheme", "colorSchemeDark"]),
+    );
     const stockEnglish = readStockBundle(stock, "keycloak.v3", "en");
     expect(Object.keys(english).filter((key) => key in stockEnglish)).toEqual([]);
-    expect(bundles().map(({ locale }) => locale)).toEqual(expect.arrayContaining(["ar", "de", "fa", "ja", "pt_BR", "zh_Hans"]));
+    expect(bundles().map(({ locale }) => locale)).toEqual(
+      expect.arrayContaining(["ar", "de", "fa", "ja", "pt_BR", "zh_Hans"]),
+    );
   });
 
   it("has no bundle value of 20 characters or more that is the stock value for the same key and language", () => {
     const copies: string[] = [];
     for (const { locale, messages } of bundles()) {
-      const stockValues = { ...readStockBundle(stock, "base", locale), ...readStockBundle(stock, "keycloak.v3", locale) };
+      const stockValues = {
+        ...readStockBundle(stock, "base", locale),
+        ...readStockBundle(stock, "keycloak.v3", locale),
+      };
       for (const [key, value] of Object.entries(messages)) {
         if (value.length >= 20 && stockValues[key] === value) copies.push(`${locale}: ${key}`);
       }
@@ -112,7 +119,9 @@ describe("the theme jar", () => {
     expect(scripts.length).toBeGreaterThan(1);
     for (const file of scripts) {
       // A development-only warning of react-dom; absent from its production build.
-      expect(readFileSync(path.join(assets, file), "utf8")).not.toContain("This will treat the attribute as if it were false");
+      expect(readFileSync(path.join(assets, file), "utf8")).not.toContain(
+        "This will treat the attribute as if it were false",
+      );
     }
   });
 });

@@ -19,20 +19,42 @@ const SWITCH_REALM = "e2e-lang-switch";
 const stock = ensureStockMessages(process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION);
 const ours = (locale: string) =>
   parseProperties(
-    readFileSync(path.resolve(import.meta.dirname, "..", "..", "src", "theme", "account", "messages", `messages_${locale}.properties`), "utf8"),
+    readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        "..",
+        "..",
+        "src",
+        "theme",
+        "account",
+        "messages",
+        `messages_${locale}.properties`,
+      ),
+      "utf8",
+    ),
   );
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await admin.createRealm(ARABIC_REALM, { internationalizationEnabled: true, supportedLocales: ["ar", "en"], defaultLocale: "ar" });
+  await admin.createRealm(ARABIC_REALM, {
+    internationalizationEnabled: true,
+    supportedLocales: ["ar", "en"],
+    defaultLocale: "ar",
+  });
   await admin.createRealm(GERMAN_REALM, {
     internationalizationEnabled: true,
     supportedLocales: ["de", "en"],
     defaultLocale: "de",
     // One stock key and one key of ours, both reworded by the realm's admin.
-    localizationTexts: { de: { personalInfoDescription: "Vom Realm-Admin neu formuliert", colorScheme: "Farbwahl (Realm)" } },
+    localizationTexts: {
+      de: { personalInfoDescription: "Vom Realm-Admin neu formuliert", colorScheme: "Farbwahl (Realm)" },
+    },
   });
-  await admin.createRealm(SWITCH_REALM, { internationalizationEnabled: true, supportedLocales: ["en", "ar"], defaultLocale: "en" });
+  await admin.createRealm(SWITCH_REALM, {
+    internationalizationEnabled: true,
+    supportedLocales: ["en", "ar"],
+    defaultLocale: "en",
+  });
 });
 
 afterAll(async () => {
@@ -62,7 +84,9 @@ describe("right to left", () => {
     try {
       expect(await direction(page)).toEqual(["ar", "rtl"]);
       // A stock key from Keycloak's Arabic bundle, and one of ours.
-      expect(await page.getByTestId("page-heading").textContent()).toBe(readStockBundle(stock, "keycloak.v3", "ar").personalInfo);
+      expect(await page.getByTestId("page-heading").textContent()).toBe(
+        readStockBundle(stock, "keycloak.v3", "ar").personalInfo,
+      );
       expect(await page.getByTestId("nav-toggle").getAttribute("aria-label")).toBe(ours("ar").navigation);
       const { sidebar, main } = await sidebarAndMain(page);
       expect(sidebar.x).toBeGreaterThan(main.x);
@@ -82,7 +106,9 @@ describe("right to left", () => {
 
       await chooseLocale(page, "العربية");
       await expect.poll(() => direction(page)).toEqual(["ar", "rtl"]);
-      await expect.poll(() => page.getByTestId("page-heading").textContent()).toBe(readStockBundle(stock, "keycloak.v3", "ar").personalInfo);
+      await expect
+        .poll(() => page.getByTestId("page-heading").textContent())
+        .toBe(readStockBundle(stock, "keycloak.v3", "ar").personalInfo);
       const rtl = await sidebarAndMain(page);
       expect(rtl.sidebar.x).toBeGreaterThan(rtl.main.x);
       await screenshot(page, "rtl-switched");
@@ -121,7 +147,9 @@ describe("layered texts", () => {
       expect(ourGerman.helpToggle).not.toBe(ours("en").helpToggle);
       // Realm overrides win over the stock bundle and over ours.
       await page.getByText("Vom Realm-Admin neu formuliert").waitFor();
-      expect(await page.getByTestId("theme-switch").getAttribute("aria-label")).toBe(`Farbwahl (Realm): ${ourGerman.colorSchemeSystem}`);
+      expect(await page.getByTestId("theme-switch").getAttribute("aria-label")).toBe(
+        `Farbwahl (Realm): ${ourGerman.colorSchemeSystem}`,
+      );
     } finally {
       await context.close();
     }
@@ -134,7 +162,9 @@ describe("layered texts", () => {
       page.on("request", (request) => requested.push(request.url()));
       await page.reload();
       await page.getByTestId("page-heading").waitFor();
-      const resources = requested.filter((url) => url.includes("/resources/") && !url.includes("/resources/demo/account/"));
+      const resources = requested.filter(
+        (url) => url.includes("/resources/") && !url.includes("/resources/demo/account/"),
+      );
       expect(resources.length).toBeGreaterThan(0);
       // Every theme resource comes from our theme's folder, never from keycloak.v3's.
       for (const url of resources.filter((url) => /\/account\//.test(url))) {
@@ -146,7 +176,9 @@ describe("layered texts", () => {
       expect(pageHtml).toContain('<script id="environment" type="application/json">');
       expect(pageHtml).toContain("/account/keycloak-account-console/color-scheme.js");
       // The translation endpoint answers the stock keys too (the parent theme's bundles under ours).
-      const translations = (await (await fetch(`${new URL(accountUrl("demo")).origin}/resources/demo/account/en`)).json()) as { key: string; value: string }[];
+      const translations = (await (
+        await fetch(`${new URL(accountUrl("demo")).origin}/resources/demo/account/en`)
+      ).json()) as { key: string; value: string }[];
       const byKey = Object.fromEntries(translations.map(({ key, value }) => [key, value]));
       expect(byKey.personalInfo).toBe(readStockBundle(stock, "keycloak.v3", "en").personalInfo);
       expect(byKey.colorScheme).toBe(ours("en").colorScheme);

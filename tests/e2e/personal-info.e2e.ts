@@ -71,9 +71,7 @@ describe("personal info", () => {
       // 24 options: filters as you type.
       const country = page.locator("#country");
       await country.fill("sw");
-      await expect
-        .poll(() => page.getByRole("option").allTextContents())
-        .toEqual(["Sweden", "Switzerland"]);
+      await expect.poll(() => page.getByRole("option").allTextContents()).toEqual(["Sweden", "Switzerland"]);
       await page.keyboard.press("Escape");
 
       // Multivalued, read-only, a dotted name.
@@ -143,9 +141,9 @@ describe("personal info", () => {
       await page.getByTestId("email").fill(invalid);
       await page.getByTestId("lastName").fill("Pleasance");
       await page.getByTestId("save").click();
-      await expect.poll(() => page.getByTestId("last-alert").textContent()).toContain(
-        "Could not update account due to validation errors",
-      );
+      await expect
+        .poll(() => page.getByTestId("last-alert").textContent())
+        .toContain("Could not update account due to validation errors");
       expect(await page.getByTestId("email-helper").textContent()).toBe("Invalid email address.");
       expect(await page.getByTestId("email").inputValue()).toBe(invalid);
       expect(await page.getByTestId("lastName").inputValue()).toBe("Pleasance");
@@ -155,7 +153,9 @@ describe("personal info", () => {
       // The form's own rules answer before any request: a required field left empty.
       await page.locator("#recoveryEmail").fill("");
       await page.getByTestId("save").click();
-      await expect.poll(() => page.getByTestId("recoveryEmail-helper").textContent()).toBe("Please specify 'Recovery email'.");
+      await expect
+        .poll(() => page.getByTestId("recoveryEmail-helper").textContent())
+        .toBe("Please specify 'Recovery email'.");
     } finally {
       await context.close();
     }

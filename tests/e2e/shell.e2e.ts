@@ -14,7 +14,9 @@ const APP_URL = "https://app.example.test";
 /** Test ids of the sidebar's leaves, in order. */
 async function sidebarLeaves(page: Page): Promise<string[]> {
   await page.locator("#page-sidebar a").first().waitFor();
-  return page.locator("#page-sidebar a[data-testid]").evaluateAll((links) => links.map((l) => l.getAttribute("data-testid") ?? ""));
+  return page
+    .locator("#page-sidebar a[data-testid]")
+    .evaluateAll((links) => links.map((l) => l.getAttribute("data-testid") ?? ""));
 }
 
 beforeAll(async () => {
@@ -34,7 +36,9 @@ beforeAll(async () => {
         },
       },
     ],
-    clients: [{ clientId: "shop", name: "Web Shop", publicClient: true, redirectUris: [`${APP_URL}/*`], rootUrl: APP_URL }],
+    clients: [
+      { clientId: "shop", name: "Web Shop", publicClient: true, redirectUris: [`${APP_URL}/*`], rootUrl: APP_URL },
+    ],
   });
   await admin.createRealm(GERMAN_REALM, {
     internationalizationEnabled: true,

@@ -34,7 +34,10 @@ describe("the Docker engine our scripts start", () => {
 
   it("asks DOCKER_HOST alone when it is set, else the system's engine before ours", () => {
     expect(candidateHosts({ DOCKER_HOST: "tcp://10.0.0.2:2375", KC_CACHE_DIR: "/c" })).toEqual(["tcp://10.0.0.2:2375"]);
-    expect(candidateHosts({ KC_CACHE_DIR: "/c" })).toEqual(["unix:///var/run/docker.sock", "unix:///c/docker/docker.sock"]);
+    expect(candidateHosts({ KC_CACHE_DIR: "/c" })).toEqual([
+      "unix:///var/run/docker.sock",
+      "unix:///c/docker/docker.sock",
+    ]);
   });
 });
 
@@ -57,9 +60,12 @@ describe("the Debian mirror for debootstrap", () => {
       "Components: main",
     ].join("\n");
     const other = "deb https://packages.example.com/apt cloud-sdk main\n";
-    expect(debianMirror([{ name: "/etc/apt/sources.list.d/other.list", text: other }, { name: "debian.sources", text: sources }])).toBe(
-      "http://mirror.example/debian",
-    );
+    expect(
+      debianMirror([
+        { name: "/etc/apt/sources.list.d/other.list", text: other },
+        { name: "debian.sources", text: sources },
+      ]),
+    ).toBe("http://mirror.example/debian");
   });
 
   it("reads one-line entries, with options in brackets and comments", () => {
@@ -72,7 +78,9 @@ describe("the Debian mirror for debootstrap", () => {
   });
 
   it("finds none when apt has no Debian archive, so the script can say so", () => {
-    expect(debianMirror([{ name: "x.list", text: "deb http://security.debian.org/debian-security bookworm-security main" }])).toBeUndefined();
+    expect(
+      debianMirror([{ name: "x.list", text: "deb http://security.debian.org/debian-security bookworm-security main" }]),
+    ).toBeUndefined();
     expect(debianMirror([])).toBeUndefined();
   });
 

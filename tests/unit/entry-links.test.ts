@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { entryLinks, entryLinksTemplate } from "../../scripts/lib/entry-links.mjs";
 
 const manifest = {
-  "src/main.tsx": { file: "assets/main-1.js", isEntry: true, imports: ["_runtime-1.js", "_body-1.js"], css: ["assets/main-1.css"] },
+  "src/main.tsx": {
+    file: "assets/main-1.js",
+    isEntry: true,
+    imports: ["_runtime-1.js", "_body-1.js"],
+    css: ["assets/main-1.css"],
+  },
   "_runtime-1.js": { file: "assets/runtime-1.js" },
   "_body-1.js": { file: "assets/body-1.js", imports: ["_runtime-1.js", "_icons-1.js"], css: ["assets/body-1.css"] },
   "_icons-1.js": { file: "assets/icons-1.js", css: ["assets/icons-1.css"] },

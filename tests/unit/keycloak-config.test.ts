@@ -89,7 +89,9 @@ describe("the container back-ends", () => {
 
   it("docker-compose.yml matches the configuration the scripts use", () => {
     const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8")) as {
-      services: { keycloak: { image: string; command: string[]; environment: Record<string, string>; volumes: string[] } };
+      services: {
+        keycloak: { image: string; command: string[]; environment: Record<string, string>; volumes: string[] };
+      };
     };
     const service = compose.services.keycloak;
     const spec = containerSpecification(keycloakOptions({}, {}), {});
@@ -97,9 +99,7 @@ describe("the container back-ends", () => {
     expect(service.image).toBe(`\${KC_IMAGE:-${spec.image}}`);
     expect(service.command).toEqual(spec.command);
     expect(service.environment).toEqual(spec.environment);
-    expect(service.volumes).toContain(
-      `./dist_keycloak/${JAR_NAME}:/opt/keycloak/providers/${THEME_NAME}.jar:ro`,
-    );
+    expect(service.volumes).toContain(`./dist_keycloak/${JAR_NAME}:/opt/keycloak/providers/${THEME_NAME}.jar:ro`);
     expect(service.volumes).toContain("./tests/fixtures/demo-realm.json:/opt/keycloak/data/import/demo-realm.json:ro");
   });
 });

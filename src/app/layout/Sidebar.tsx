@@ -1,4 +1,12 @@
-import { Nav, NavExpandable, NavItem, NavList, PageContext, PageSidebar, PageSidebarBody } from "@patternfly/react-core";
+import {
+  Nav,
+  NavExpandable,
+  NavItem,
+  NavList,
+  PageContext,
+  PageSidebar,
+  PageSidebarBody,
+} from "@patternfly/react-core";
 import { useContext, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";

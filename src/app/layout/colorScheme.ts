@@ -15,7 +15,8 @@ export function readColorScheme(storage: Storage | undefined): ColorScheme {
   }
 }
 
-const systemPrefersDark = () => typeof window.matchMedia === "function" && window.matchMedia("(prefers-color-scheme: dark)").matches;
+const systemPrefersDark = () =>
+  typeof window.matchMedia === "function" && window.matchMedia("(prefers-color-scheme: dark)").matches;
 
 /** Stores the choice and applies it to the page now; later system changes are followed by color-scheme.js. */
 export function chooseColorScheme(

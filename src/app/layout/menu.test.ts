@@ -39,7 +39,9 @@ describe("active items", () => {
 
 describe("menuHref", () => {
   it("prefixes the base path and keeps the query string", () => {
-    expect(menuHref("/realms/demo/account", "groups", "?referrer=app")).toBe("/realms/demo/account/groups?referrer=app");
+    expect(menuHref("/realms/demo/account", "groups", "?referrer=app")).toBe(
+      "/realms/demo/account/groups?referrer=app",
+    );
     expect(menuHref("/realms/demo/account", "", "")).toBe("/realms/demo/account/");
   });
 });

@@ -20,7 +20,10 @@ export type PageDefinition = {
  */
 export const PAGES: Record<string, PageDefinition> = {
   "": { module: () => import("../../pages/personal-info/PersonalInfo"), loader: loadPersonalInfo },
-  "account-security/signing-in": { module: () => import("../../pages/account-security/SigningIn"), loader: loadCredentials },
+  "account-security/signing-in": {
+    module: () => import("../../pages/account-security/SigningIn"),
+    loader: loadCredentials,
+  },
   "account-security/device-activity": {
     module: () => import("../../pages/account-security/DeviceActivity"),
     loader: loadDevices,

@@ -9,7 +9,10 @@ import { RouteError } from "./RouteError";
 /** A route for each page of the (already feature-filtered) menu, plus the unlisted pages whose flag is on. */
 export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient, pages = PAGES): RouteObject[] {
   const wanted = [
-    ...menuLeaves(menu).map((leaf) => ({ path: trimSlashes(leaf.path), page: leaf.modulePath ? "content" : (leaf.id ?? leaf.path) })),
+    ...menuLeaves(menu).map((leaf) => ({
+      path: trimSlashes(leaf.path),
+      page: leaf.modulePath ? "content" : (leaf.id ?? leaf.path),
+    })),
     ...UNLISTED_ROUTES.filter((route) => route.feature === undefined || features[route.feature]),
   ];
   const seen = new Set<string>();

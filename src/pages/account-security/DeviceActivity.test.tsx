@@ -11,7 +11,9 @@ const devices: DeviceRepresentation[] = [
     osVersion: "10",
     browser: "Edge/120",
     mobile: false,
-    sessions: [{ id: "s3", browser: "Edge/120", ipAddress: "10.0.0.3", started: 1, lastAccess: 2, expires: 3, clients: [] }],
+    sessions: [
+      { id: "s3", browser: "Edge/120", ipAddress: "10.0.0.3", started: 1, lastAccess: 2, expires: 3, clients: [] },
+    ],
   },
   {
     id: "d1",

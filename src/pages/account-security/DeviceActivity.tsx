@@ -76,7 +76,11 @@ export default function DeviceActivity() {
           </Title>
         </SplitItem>
         <SplitItem>
-          <Button id="refresh-page" variant="link" icon={<SyncAltIcon />} onClick={() => void reload()}
+          <Button
+            id="refresh-page"
+            variant="link"
+            icon={<SyncAltIcon />}
+            onClick={() => void reload()}
             isLoading={reloading}
             aria-label={t("refreshPage")}
           >
@@ -91,7 +95,7 @@ export default function DeviceActivity() {
           </SplitItem>
         )}
       </Split>
-      {(
+      {
         <DataList aria-label={t("signedInDevices")} className="device-list">
           {devices.map((device, deviceIndex) =>
             device.sessions.map((session, index) => (
@@ -106,7 +110,7 @@ export default function DeviceActivity() {
             )),
           )}
         </DataList>
-      )}
+      }
       <Modal
         variant="small"
         isOpen={pending !== undefined}
@@ -116,7 +120,13 @@ export default function DeviceActivity() {
         <ModalHeader title={pending?.kind === "all" ? t("signOutAllDevices") : t("signOut")} labelId="sign-out-title" />
         <ModalBody>{pending?.kind === "all" ? t("signOutAllDevicesWarning") : t("signOutWarning")}</ModalBody>
         <ModalFooter>
-          <Button variant="primary" id="modal-confirm" onClick={() => void confirm()} isLoading={busy} isDisabled={busy}>
+          <Button
+            variant="primary"
+            id="modal-confirm"
+            onClick={() => void confirm()}
+            isLoading={busy}
+            isDisabled={busy}
+          >
             {t("confirm")}
           </Button>
           <Button variant="link" id="modal-cancel" onClick={() => setPending(undefined)} isDisabled={busy}>
@@ -144,7 +154,9 @@ function SessionItem({
   const { t } = useTranslation();
   const format = useFormat();
   const date = (seconds?: number) => (seconds === undefined ? "" : format.dateTime(fromEpochSeconds(seconds)));
-  const clients = (session.clients ?? []).map((client) => translateLabel(t, client.clientName, client.clientId)).join(", ");
+  const clients = (session.clients ?? [])
+    .map((client) => translateLabel(t, client.clientName, client.clientId))
+    .join(", ");
   const Icon = device.mobile ? MobileAltIcon : DesktopIcon;
 
   return (
@@ -168,7 +180,12 @@ function SessionItem({
                   </SplitItem>
                 )}
               </Split>
-              <DescriptionList isHorizontal isCompact columnModifier={{ default: "1Col", lg: "3Col" }} className="session-details">
+              <DescriptionList
+                isHorizontal
+                isCompact
+                columnModifier={{ default: "1Col", lg: "3Col" }}
+                className="session-details"
+              >
                 <Detail term={t("ipAddress")} value={session.ipAddress ?? device.ipAddress ?? ""} />
                 <Detail term={t("lastAccessedOn")} value={date(session.lastAccess)} />
                 <Detail term={t("clients")} value={clients} />

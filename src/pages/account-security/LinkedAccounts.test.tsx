@@ -5,7 +5,11 @@ import type { LinkedAccountRepresentation } from "../../api/representations";
 import { renderPage } from "../../testing/renderPage";
 import { fetchPage } from "./loaders";
 
-const account = (alias: string, connected: boolean, extra: Partial<LinkedAccountRepresentation> = {}): LinkedAccountRepresentation => ({
+const account = (
+  alias: string,
+  connected: boolean,
+  extra: Partial<LinkedAccountRepresentation> = {},
+): LinkedAccountRepresentation => ({
   connected,
   providerAlias: alias,
   providerName: alias,
@@ -25,14 +29,14 @@ describe("linked accounts", () => {
     expect(asked).toEqual([6]);
     expect(page.rows).toHaveLength(5);
     expect(page.hasNext).toBe(true);
-    expect((await fetchPage(async () => [account("a", false)], { first: 5, pageSize: 5, search: "" })).hasNext).toBe(false);
+    expect((await fetchPage(async () => [account("a", false)], { first: 5, pageSize: 5, search: "" })).hasNext).toBe(
+      false,
+    );
   });
 
   it("shows both lists, with labels, empty states and the search sent to the server", async () => {
     const { fetchStub } = renderPage("account-security/linked-accounts", {
-      routes: [
-        { path: "/linked-accounts", body: [] },
-      ],
+      routes: [{ path: "/linked-accounts", body: [] }],
     });
     expect(await screen.findByText("No linked providers")).toBeInTheDocument();
     expect(await screen.findByText("No unlinked providers")).toBeInTheDocument();
@@ -50,7 +54,12 @@ describe("linked accounts", () => {
     renderPage("account-security/linked-accounts", {
       routes: [
         { path: "/linked-accounts", body: [account("github", true, { social: true, linkedUsername: "alice-gh" })] },
-        { method: "DELETE", path: "/linked-accounts/github", status: 400, body: { errorMessage: "You can not remove last federated identity as you do not have a password." } },
+        {
+          method: "DELETE",
+          path: "/linked-accounts/github",
+          status: 400,
+          body: { errorMessage: "You can not remove last federated identity as you do not have a password." },
+        },
       ],
     });
     const [row] = await screen.findAllByTestId("linked-accounts/github");

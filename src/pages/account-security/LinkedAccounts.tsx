@@ -122,7 +122,11 @@ function ProviderList({
       {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
       {state.status === "ready" &&
         (page.rows.length === 0 ? (
-          <EmptyState headingLevel="h3" titleText={paging.search ? t("noSearchResults") : linked ? t("linkedEmpty") : t("unlinkedEmpty")} variant="xs" />
+          <EmptyState
+            headingLevel="h3"
+            titleText={paging.search ? t("noSearchResults") : linked ? t("linkedEmpty") : t("unlinkedEmpty")}
+            variant="xs"
+          />
         ) : (
           <DataList aria-label={title} isCompact>
             {page.rows.map((account) => (
@@ -157,7 +161,11 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
   };
 
   return (
-    <DataListItem id={`${alias}-idp`} data-testid={`linked-accounts/${account.providerName}`} aria-labelledby={`${alias}-idp-name`}>
+    <DataListItem
+      id={`${alias}-idp`}
+      data-testid={`linked-accounts/${account.providerName}`}
+      aria-labelledby={`${alias}-idp-name`}
+    >
       <DataListItemRow>
         <DataListItemCells
           dataListCells={[
@@ -170,7 +178,9 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
               </span>
             </DataListCell>,
             <DataListCell key="kind" width={2}>
-              <Label color={account.social ? "blue" : "green"}>{account.social ? t("socialLogin") : t("systemDefined")}</Label>
+              <Label color={account.social ? "blue" : "green"}>
+                {account.social ? t("socialLogin") : t("systemDefined")}
+              </Label>
             </DataListCell>,
             <DataListCell key="username" width={3} className="provider-username">
               {account.linkedUsername}
@@ -179,11 +189,23 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
         />
         <DataListAction aria-labelledby={`${alias}-idp-name`} aria-label={name} id={`${alias}-idp-action`}>
           {account.connected ? (
-            <Button id={`${alias}-idp-unlink`} variant="link" icon={<UnlinkIcon />} onClick={() => void unlink()} isLoading={busy} isDisabled={busy}>
+            <Button
+              id={`${alias}-idp-unlink`}
+              variant="link"
+              icon={<UnlinkIcon />}
+              onClick={() => void unlink()}
+              isLoading={busy}
+              isDisabled={busy}
+            >
               {t("unLink")}
             </Button>
           ) : (
-            <Button id={`${alias}-idp-link`} variant="link" icon={<LinkIcon />} onClick={() => void auth.startAction(`idp_link:${alias}`)}>
+            <Button
+              id={`${alias}-idp-link`}
+              variant="link"
+              icon={<LinkIcon />}
+              onClick={() => void auth.startAction(`idp_link:${alias}`)}
+            >
               {t("link")}
             </Button>
           )}

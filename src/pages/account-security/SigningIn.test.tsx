@@ -23,7 +23,12 @@ describe("signing in", () => {
       container("otp", "two-factor"),
       container("password", "basic-authentication"),
     ]);
-    expect(grouped.map(([category]) => category)).toEqual(["basic-authentication", "two-factor", "passwordless", "custom-category"]);
+    expect(grouped.map(([category]) => category)).toEqual([
+      "basic-authentication",
+      "two-factor",
+      "passwordless",
+      "custom-category",
+    ]);
   });
 
   it("lists credentials with their actions, says when a type is not set up, and starts Keycloak actions", async () => {
@@ -34,7 +39,9 @@ describe("signing in", () => {
           body: [
             container("password", "basic-authentication", {
               updateAction: "UPDATE_PASSWORD",
-              userCredentialMetadatas: [{ credential: { id: "p1", type: "password", createdDate: Date.UTC(2026, 0, 2) } }],
+              userCredentialMetadatas: [
+                { credential: { id: "p1", type: "password", createdDate: Date.UTC(2026, 0, 2) } },
+              ],
             }),
             container("otp", "two-factor", { createAction: "CONFIGURE_TOTP", removeable: true }),
             container("webauthn", "two-factor", {
@@ -77,7 +84,9 @@ describe("signing in", () => {
             container("webauthn-passwordless", "passwordless", {
               createAction: "webauthn-register-passwordless",
               removeable: true,
-              userCredentialMetadatas: [{ credential: { id: "k1", type: "webauthn-passwordless", userLabel: "Laptop passkey" } }],
+              userCredentialMetadatas: [
+                { credential: { id: "k1", type: "webauthn-passwordless", userLabel: "Laptop passkey" } },
+              ],
             }),
             container("recovery-authn-codes", "two-factor", {
               createAction: "CONFIGURE_RECOVERY_AUTHN_CODES",

@@ -29,7 +29,8 @@ const CATEGORY_ORDER = ["basic-authentication", "two-factor", "passwordless"];
 /** Containers by category: the known categories in their usual order, then any others as the server sent them. */
 export function groupByCategory(containers: CredentialContainer[]): [string, CredentialContainer[]][] {
   const categories = [...new Set(containers.map((container) => container.category))].sort((a, b) => {
-    const rank = (category: string) => (CATEGORY_ORDER.includes(category) ? CATEGORY_ORDER.indexOf(category) : CATEGORY_ORDER.length);
+    const rank = (category: string) =>
+      CATEGORY_ORDER.includes(category) ? CATEGORY_ORDER.indexOf(category) : CATEGORY_ORDER.length;
     return rank(a) - rank(b);
   });
   return categories.map((category) => [category, containers.filter((container) => container.category === category)]);
@@ -37,7 +38,9 @@ export function groupByCategory(containers: CredentialContainer[]): [string, Cre
 
 /** A server message with positional parameters ({{0}}, {{1}}, ...), each parameter translated when it is a key. */
 export function localized(t: TFunction, message: LocalizedMessage): string {
-  const parameters = Object.fromEntries((message.parameters ?? []).map((value, index) => [index, t(value, { defaultValue: value })]));
+  const parameters = Object.fromEntries(
+    (message.parameters ?? []).map((value, index) => [index, t(value, { defaultValue: value })]),
+  );
   return t(message.key, { ...parameters, defaultValue: message.key });
 }
 
@@ -48,15 +51,15 @@ export default function SigningIn() {
   return (
     <PageLayout title={t("signingIn")} description={t("signingInDescription")}>
       {groupByCategory(containers).map(([category, containers]) => (
-          <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
-            <Title headingLevel="h2" size="xl" id={`category-${category}`}>
-              {t(category)}
-            </Title>
-            {containers.map((container) => (
-              <CredentialType key={container.type} container={container} />
-            ))}
-          </PageSection>
-        ))}
+        <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
+          <Title headingLevel="h2" size="xl" id={`category-${category}`}>
+            {t(category)}
+          </Title>
+          {containers.map((container) => (
+            <CredentialType key={container.type} container={container} />
+          ))}
+        </PageSection>
+      ))}
     </PageLayout>
   );
 }
@@ -120,7 +123,9 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
   const format = useFormat();
   const auth = useAuth();
   const { credential } = metadata;
-  const label = credential.userLabel ? t(credential.userLabel, { defaultValue: credential.userLabel }) : t(credential.type);
+  const label = credential.userLabel
+    ? t(credential.userLabel, { defaultValue: credential.userLabel })
+    : t(credential.type);
   const provider = metadata.infoProperties?.find((property) => property.key === "webauthn-authenticator-provider");
   const isPasskey = container.type.startsWith("webauthn");
   const icon = metadata.iconLight?.startsWith("data:") ? (
@@ -135,7 +140,11 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
         <DataListItemCells
           dataListCells={[
             <DataListCell key="label" width={3}>
-              <Flex spaceItems={{ default: "spaceItemsSm" }} alignItems={{ default: "alignItemsCenter" }} flexWrap={{ default: "nowrap" }}>
+              <Flex
+                spaceItems={{ default: "spaceItemsSm" }}
+                alignItems={{ default: "alignItemsCenter" }}
+                flexWrap={{ default: "nowrap" }}
+              >
                 {icon && <FlexItem>{icon}</FlexItem>}
                 <FlexItem>
                   <div id={`credential-${credential.id}`} className="credential-label">
@@ -170,9 +179,17 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
             </DataListCell>,
           ]}
         />
-        <DataListAction aria-label={t("actions")} aria-labelledby={`credential-${credential.id}`} id={`actions-${credential.id}`}>
+        <DataListAction
+          aria-label={t("actions")}
+          aria-labelledby={`credential-${credential.id}`}
+          id={`actions-${credential.id}`}
+        >
           {container.updateAction && (
-            <Button variant="secondary" data-testrole="update" onClick={() => void auth.startAction(container.updateAction!)}>
+            <Button
+              variant="secondary"
+              data-testrole="update"
+              onClick={() => void auth.startAction(container.updateAction!)}
+            >
               {t("update")}
             </Button>
           )}

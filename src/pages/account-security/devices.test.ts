@@ -25,7 +25,10 @@ describe("orderDevices", () => {
   });
 
   it("does not change what it was given", () => {
-    const devices = [device("a", false, [{ id: "a1" }]), device("b", true, [{ id: "b1" }, { id: "b2", current: true }])];
+    const devices = [
+      device("a", false, [{ id: "a1" }]),
+      device("b", true, [{ id: "b1" }, { id: "b2", current: true }]),
+    ];
     const copy = structuredClone(devices);
     orderDevices(devices);
     expect(devices).toEqual(copy);
@@ -40,7 +43,9 @@ describe("orderDevices", () => {
 
 describe("deviceTitle", () => {
   it("names the operating system, its version and the browser", () => {
-    expect(deviceTitle({ os: "Mac OS X", osVersion: "14.1", browser: "Safari/17", sessions: [] }, t)).toBe("Mac OS X 14.1 / Safari/17");
+    expect(deviceTitle({ os: "Mac OS X", osVersion: "14.1", browser: "Safari/17", sessions: [] }, t)).toBe(
+      "Mac OS X 14.1 / Safari/17",
+    );
   });
 
   it("says plainly when the operating system is unknown, and leaves out an unknown version", () => {

@@ -36,7 +36,11 @@ describe("applications", () => {
   it("lists applications sorted by the name users see, with type and status", async () => {
     renderPage("applications", { routes: [{ path: "/applications", body: [shop, evil, console_] }] });
     const rows = await screen.findAllByTestId("applications-list-item", {}, PAGE_LOAD);
-    expect(rows.map((row) => within(row).getByRole("button").id)).toEqual(["toggle-evil", "toggle-account-console", "toggle-shop"]);
+    expect(rows.map((row) => within(row).getByRole("button").id)).toEqual([
+      "toggle-evil",
+      "toggle-account-console",
+      "toggle-shop",
+    ]);
     expect(rows[2]).toHaveTextContent("Third-party, Offline access");
     expect(rows[2]).toHaveTextContent("In use");
     expect(rows[0]).toHaveTextContent("Internal");
@@ -72,7 +76,10 @@ describe("applications", () => {
     expect(within(row).getByText("Email address")).toBeVisible();
     expect(row).toHaveTextContent("Access granted on:");
     expect(row).toHaveTextContent("January 2, 2026");
-    expect(within(row).getByRole("link", { name: /shop\.example\.org\/terms/ })).toHaveAttribute("rel", "noopener noreferrer");
+    expect(within(row).getByRole("link", { name: /shop\.example\.org\/terms/ })).toHaveAttribute(
+      "rel",
+      "noopener noreferrer",
+    );
     expect(within(row).getByText("javascript:alert('policy')")).toBeVisible();
     expect(within(row).queryByRole("img", { name: "Web Shop" })).toBeNull();
     expect(document.querySelector('a[href^="javascript"], img[src^="javascript"]')).toBeNull();
@@ -97,7 +104,9 @@ describe("applications", () => {
     expect(await screen.findByTestId("last-alert", {}, PAGE_LOAD)).toHaveTextContent("Successfully removed consent");
     // The list is read again after the change.
     await waitFor(() =>
-      expect(fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith("/applications") && init?.method === "GET")).toHaveLength(2),
+      expect(
+        fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith("/applications") && init?.method === "GET"),
+      ).toHaveLength(2),
     );
   });
 
@@ -125,7 +134,9 @@ describe("applications", () => {
   });
 
   it("a failed first load is the error dialog with the server's reason", async () => {
-    renderPage("applications", { routes: [{ path: "/applications", status: 403, body: { error: "the applications are locked" } }] });
+    renderPage("applications", {
+      routes: [{ path: "/applications", status: 403, body: { error: "the applications are locked" } }],
+    });
     const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
     expect(within(dialog).getByTestId("error-message")).toHaveTextContent("the applications are locked");
   });

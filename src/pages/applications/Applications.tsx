@@ -108,7 +108,13 @@ export default function Applications() {
           {removing && t("removeModalMessage", { name: applicationName(t, removing) })}
         </ModalBody>
         <ModalFooter>
-          <Button variant="primary" id="modal-confirm" onClick={() => void removeAccess()} isLoading={busy} isDisabled={busy}>
+          <Button
+            variant="primary"
+            id="modal-confirm"
+            onClick={() => void removeAccess()}
+            isLoading={busy}
+            isDisabled={busy}
+          >
             {t("confirm")}
           </Button>
           <Button variant="link" id="modal-cancel" onClick={() => setRemoving(undefined)} isDisabled={busy}>
@@ -155,9 +161,7 @@ function ApplicationItem({
         <DataListItemCells
           dataListCells={[
             <DataListCell key="name" width={2} className="application-name">
-              <span id={nameId}>
-                {url ? <ExternalLink href={url}>{name}</ExternalLink> : name}
-              </span>
+              <span id={nameId}>{url ? <ExternalLink href={url}>{name}</ExternalLink> : name}</span>
             </DataListCell>,
             <DataListCell key="type" width={2}>
               {applicationType(t, application)}
@@ -169,10 +173,17 @@ function ApplicationItem({
         />
       </DataListItemRow>
       <DataListContent id={contentId} aria-label={t("applicationDetails", { clientId: name })} isHidden={!isExpanded}>
-        <DescriptionList isHorizontal isCompact horizontalTermWidthModifier={{ default: "14ch" }} className="application-details">
+        <DescriptionList
+          isHorizontal
+          isCompact
+          horizontalTermWidthModifier={{ default: "14ch" }}
+          className="application-details"
+        >
           <Detail term={t("client")}>{clientId}</Detail>
           {application.description && <Detail term={t("description")}>{application.description}</Detail>}
-          {application.effectiveUrl && <Detail term={t("applicationUrl")}>{linkOrText(application.effectiveUrl)}</Detail>}
+          {application.effectiveUrl && (
+            <Detail term={t("applicationUrl")}>{linkOrText(application.effectiveUrl)}</Detail>
+          )}
           {consent && (
             <>
               <Detail term={t("hasAccessTo")}>

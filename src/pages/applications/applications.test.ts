@@ -4,7 +4,11 @@ import { testI18n } from "../../testing/i18n";
 import { applicationName, applicationType, scopeLabel, sortApplications } from "./applications";
 
 const t = testI18n.t;
-const app = (clientId: string, clientName?: string, extra: Partial<ClientRepresentation> = {}): ClientRepresentation => ({
+const app = (
+  clientId: string,
+  clientName?: string,
+  extra: Partial<ClientRepresentation> = {},
+): ClientRepresentation => ({
   clientId,
   clientName,
   ...extra,
@@ -35,7 +39,16 @@ describe("sortApplications", () => {
       t,
       "en",
     );
-    expect(sorted.map((a) => a.clientId)).toEqual(["app9", "app10", "a-twin", "b-twin", "delta", "eclair", "acct", "zeta"]);
+    expect(sorted.map((a) => a.clientId)).toEqual([
+      "app9",
+      "app10",
+      "a-twin",
+      "b-twin",
+      "delta",
+      "eclair",
+      "acct",
+      "zeta",
+    ]);
   });
 
   it("does not change what it was given, and survives an unknown locale", () => {
@@ -51,7 +64,9 @@ describe("scopeLabel", () => {
   });
 
   it("falls back to a bundle text for the scope name, then the text as written, then the name", () => {
-    expect(scopeLabel(t, testI18n, { name: "profileScopeConsentText", displayText: "${noSuchKey}" })).toBe("User profile");
+    expect(scopeLabel(t, testI18n, { name: "profileScopeConsentText", displayText: "${noSuchKey}" })).toBe(
+      "User profile",
+    );
     expect(scopeLabel(t, testI18n, { name: "orders", displayText: "Read your orders" })).toBe("Read your orders");
     expect(scopeLabel(t, testI18n, { name: "orders" })).toBe("orders");
   });

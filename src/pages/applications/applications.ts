@@ -11,11 +11,17 @@ export function applicationName(t: TFunction, application: ClientRepresentation)
  * Applications in the order of their names as the user's language sorts them (the server sends them unordered),
  * client id breaking ties. Never mutates.
  */
-export function sortApplications(applications: ClientRepresentation[], t: TFunction, locale: string): ClientRepresentation[] {
+export function sortApplications(
+  applications: ClientRepresentation[],
+  t: TFunction,
+  locale: string,
+): ClientRepresentation[] {
   const collator = collatorFor(locale);
   return applications
     .map((application) => ({ application, name: applicationName(t, application) }))
-    .sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.application.clientId, b.application.clientId))
+    .sort(
+      (a, b) => collator.compare(a.name, b.name) || collator.compare(a.application.clientId, b.application.clientId),
+    )
     .map(({ application }) => application);
 }
 
@@ -45,4 +51,5 @@ export function applicationType(t: TFunction, application: ClientRepresentation)
 }
 
 /** Access the user can take back: a consent, or offline tokens. */
-export const canRemoveAccess = (application: ClientRepresentation) => Boolean(application.consent || application.offlineAccess);
+export const canRemoveAccess = (application: ClientRepresentation) =>
+  Boolean(application.consent || application.offlineAccess);

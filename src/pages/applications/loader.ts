@@ -2,4 +2,5 @@ import { fetchApplications } from "../../api/methods";
 import type { ClientRepresentation } from "../../api/representations";
 import type { PageLoader } from "../../ui/pageData";
 
-export const loadApplications: PageLoader<ClientRepresentation[]> = ({ api, request }) => fetchApplications(api, request.signal);
+export const loadApplications: PageLoader<ClientRepresentation[]> = ({ api, request }) =>
+  fetchApplications(api, request.signal);

@@ -26,7 +26,12 @@ describe("groups", () => {
     const list = document.getElementById("groups-list")!;
     const rows = within(list).getAllByRole("listitem");
     // Rows end with their path (stock-console suites select rows by that).
-    expect(rows.map((row) => row.textContent)).toEqual(["five/five", "four/four", "subgroup/one/subgroup", "oneInherited/one"]);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "five/five",
+      "four/four",
+      "subgroup/one/subgroup",
+      "oneInherited/one",
+    ]);
     expect(within(rows[0]!).getByRole("img", { name: "Direct membership" })).toBeInTheDocument();
     expect(within(rows[3]!).queryByRole("img", { name: "Direct membership" })).toBeNull();
 

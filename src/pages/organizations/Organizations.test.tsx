@@ -12,7 +12,14 @@ describe("organizations", () => {
         {
           path: "/organizations",
           body: [
-            { id: "1", name: "Wonderland", alias: "wonderland", enabled: true, description: "Tea parties", domains: ["wonderland.example", { name: "looking-glass.example", verified: true }] },
+            {
+              id: "1",
+              name: "Wonderland",
+              alias: "wonderland",
+              enabled: true,
+              description: "Tea parties",
+              domains: ["wonderland.example", { name: "looking-glass.example", verified: true }],
+            },
             { id: "2", name: "Old Firm", alias: "old", enabled: false, domains: [] },
           ],
         },
@@ -35,7 +42,9 @@ describe("organizations", () => {
   });
 
   it("a failed first load is the error dialog with the server's reason", async () => {
-    renderPage("organizations", { routes: [{ path: "/organizations", status: 500, body: { error: "directory unavailable" } }] });
+    renderPage("organizations", {
+      routes: [{ path: "/organizations", status: 500, body: { error: "directory unavailable" } }],
+    });
     const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
     expect(within(dialog).getByTestId("error-message")).toHaveTextContent("directory unavailable");
   });

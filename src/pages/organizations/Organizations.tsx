@@ -23,7 +23,12 @@ export default function Organizations() {
   return (
     <PageLayout title={t("organizations")} description={t("organizationDescription")}>
       {organizations.length === 0 ? (
-        <EmptyState headingLevel="h2" titleText={t("emptyUserOrganizations")} variant="sm" data-testid="organizations-empty">
+        <EmptyState
+          headingLevel="h2"
+          titleText={t("emptyUserOrganizations")}
+          variant="sm"
+          data-testid="organizations-empty"
+        >
           <EmptyStateBody>{t("emptyUserOrganizationsInstructions")}</EmptyStateBody>
         </EmptyState>
       ) : (

@@ -15,7 +15,13 @@ const user: UserRepresentation = {
   userProfileMetadata: {
     attributes: [
       { name: "username", displayName: "${username}", readOnly: true },
-      { name: "email", displayName: "${email}", required: true, validators: { email: {} }, annotations: { "kc.required.action.supported": true } },
+      {
+        name: "email",
+        displayName: "${email}",
+        required: true,
+        validators: { email: {} },
+        annotations: { "kc.required.action.supported": true },
+      },
       { name: "firstName", displayName: "${firstName}", required: true },
       { name: "lastName", displayName: "${lastName}", required: true },
     ],
@@ -55,7 +61,9 @@ describe("personal info", () => {
     await userEvent.clear(await screen.findByTestId("email"));
     await userEvent.type(screen.getByTestId("email"), "not-an-address");
     await userEvent.click(screen.getByTestId("save"));
-    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Could not update account due to validation errors");
+    expect(await screen.findByTestId("last-alert")).toHaveTextContent(
+      "Could not update account due to validation errors",
+    );
     expect(screen.getByTestId("email-helper")).toHaveTextContent("Invalid email address.");
     expect(fetchStub.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
     expect(screen.getByTestId("email")).toHaveValue("not-an-address");
@@ -65,7 +73,12 @@ describe("personal info", () => {
     renderPage("", {
       routes: [
         ...load,
-        { method: "POST", path: "/", status: 400, body: { errors: [{ field: "email", errorMessage: "error-invalid-email", params: ["${email}"] }] } },
+        {
+          method: "POST",
+          path: "/",
+          status: 400,
+          body: { errors: [{ field: "email", errorMessage: "error-invalid-email", params: ["${email}"] }] },
+        },
       ],
     });
     await userEvent.click(await screen.findByTestId("save"));
@@ -113,7 +126,12 @@ describe("personal info", () => {
       ...user,
       userProfileMetadata: { attributes: user.userProfileMetadata!.attributes.map((a) => ({ ...a, readOnly: true })) },
     };
-    renderPage("", { routes: [{ path: "/", body: readOnly }, { path: "/supportedLocales", body: [] }] });
+    renderPage("", {
+      routes: [
+        { path: "/", body: readOnly },
+        { path: "/supportedLocales", body: [] },
+      ],
+    });
     await screen.findByTestId("firstName");
     expect(screen.queryByTestId("save")).toBeNull();
     expect(screen.queryByTestId("cancel")).toBeNull();
@@ -125,7 +143,9 @@ describe("personal info", () => {
     expect(canUpdateEmail(features, email)).toBe(true);
     expect(canUpdateEmail({ ...features, updateEmailActionEnabled: false }, email)).toBe(false);
     expect(canUpdateEmail(features, { ...email, annotations: {} })).toBe(false);
-    expect(canUpdateEmail({ ...features, isRegistrationEmailAsUsername: true, isEditUserNameAllowed: false }, email)).toBe(false);
+    expect(
+      canUpdateEmail({ ...features, isRegistrationEmailAsUsername: true, isEditUserNameAllowed: false }, email),
+    ).toBe(false);
   });
 
   it("starts the update-email and delete-account actions", async () => {

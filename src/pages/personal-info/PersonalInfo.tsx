@@ -29,7 +29,6 @@ import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../.
 import { applyServerErrors, fieldErrorsOf } from "../../user-profile/serverErrors";
 import { isShown, UserProfileFields } from "../../user-profile/UserProfileFields";
 
-
 /** The "Update email" button's conditions, as in the stock console. */
 export function canUpdateEmail(features: Features, email: UserProfileAttributeMetadata): boolean {
   const supported = email.annotations?.["kc.required.action.supported"];
@@ -169,7 +168,12 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
           )}
         </Form>
       </FormProvider>
-      <Modal variant="small" isOpen={blocker.state === "blocked"} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-title">
+      <Modal
+        variant="small"
+        isOpen={blocker.state === "blocked"}
+        onClose={() => blocker.reset?.()}
+        aria-labelledby="unsaved-title"
+      >
         <ModalHeader title={t("unsavedChanges")} labelId="unsaved-title" />
         <ModalBody>{t("unsavedChangesDescription")}</ModalBody>
         <ModalFooter>

@@ -56,7 +56,9 @@ describe("alerts", () => {
   });
 
   it("turns a failed call into a danger alert with the server's description", () => {
-    act(() => alerts.addError("Could not save: {{error}}", Object.assign(new Error("Conflict"), { description: "Taken" })));
+    act(() =>
+      alerts.addError("Could not save: {{error}}", Object.assign(new Error("Conflict"), { description: "Taken" })),
+    );
     expect(screen.getByTestId("last-alert")).toHaveTextContent("Could not save: Conflict");
     expect(screen.getByTestId("last-alert")).toHaveTextContent("Taken");
   });

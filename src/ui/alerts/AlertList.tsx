@@ -14,7 +14,9 @@ export function AlertList({ alerts, onClose }: { alerts: AlertEntry[]; onClose: 
           variantLabel=""
           component="p"
           title={message}
-          actionClose={<AlertActionCloseButton title={t("closeAlert")} aria-label={t("closeAlert")} onClose={() => onClose(id)} />}
+          actionClose={
+            <AlertActionCloseButton title={t("closeAlert")} aria-label={t("closeAlert")} onClose={() => onClose(id)} />
+          }
         >
           {description && <p>{description}</p>}
         </Alert>

@@ -45,9 +45,6 @@ export function HelpProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  const value = useMemo(
-    () => ({ enabled, setEnabled, toggle: () => setEnabled(!enabled) }),
-    [enabled, setEnabled],
-  );
+  const value = useMemo(() => ({ enabled, setEnabled, toggle: () => setEnabled(!enabled) }), [enabled, setEnabled]);
   return <HelpContext.Provider value={value}>{children}</HelpContext.Provider>;
 }

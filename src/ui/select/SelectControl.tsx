@@ -166,7 +166,9 @@ function TypeaheadSelect({
         if (!isOpen) setOpen(true);
         if (shown.length === 0) return;
         const step = event.key === "ArrowDown" ? 1 : -1;
-        setActiveIndex((index) => (index === undefined ? (step > 0 ? 0 : shown.length - 1) : (index + step + shown.length) % shown.length));
+        setActiveIndex((index) =>
+          index === undefined ? (step > 0 ? 0 : shown.length - 1) : (index + step + shown.length) % shown.length,
+        );
         break;
       }
       case "Enter": {

@@ -12,13 +12,15 @@ export function ownName(locale: string): string {
 }
 
 export function localeOptions(supportedLocales: string[], currentLocale: string, t: FieldProps["t"]) {
-  return supportedLocales
-    // Each in its own language ("Deutsch", "日本語"); the bundle's locale_<tag> only where the browser has no name.
-    .map((locale) => {
-      const own = ownName(locale);
-      return { value: locale, label: own !== locale ? own : t(`locale_${locale}`, { defaultValue: locale }) };
-    })
-    .sort((a, b) => a.label.localeCompare(b.label, currentLocale));
+  return (
+    supportedLocales
+      // Each in its own language ("Deutsch", "日本語"); the bundle's locale_<tag> only where the browser has no name.
+      .map((locale) => {
+        const own = ownName(locale);
+        return { value: locale, label: own !== locale ? own : t(`locale_${locale}`, { defaultValue: locale }) };
+      })
+      .sort((a, b) => a.label.localeCompare(b.label, currentLocale))
+  );
 }
 
 /** The `locale` attribute: a picker of the realm's supported locales (the form hides it when there are none). */

@@ -22,7 +22,9 @@ export function TextField({ attribute, id, label, field, hasError, describedBy, 
       validated={hasError ? "error" : "default"}
       aria-label={label}
       aria-describedby={describedBy}
-      {...(type === ("range" as string) ? { min: numberAnnotation(attribute, "min"), max: numberAnnotation(attribute, "max") } : {})}
+      {...(type === ("range" as string)
+        ? { min: numberAnnotation(attribute, "min"), max: numberAnnotation(attribute, "max") }
+        : {})}
     />
   );
 }

@@ -12,7 +12,12 @@ export class KeycloakAdmin {
     if (this.token && this.token.expires > Date.now() + 5000) return this.token.value;
     const response = await fetch(`${this.baseUrl}/realms/master/protocol/openid-connect/token`, {
       method: "POST",
-      body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "admin", password: "admin" }),
+      body: new URLSearchParams({
+        grant_type: "password",
+        client_id: "admin-cli",
+        username: "admin",
+        password: "admin",
+      }),
     });
     if (!response.ok) throw new Error(`Admin sign-in failed: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { access_token: string; expires_in: number };
@@ -39,8 +44,13 @@ export class KeycloakAdmin {
     await this.request("DELETE", `/${encodeURIComponent(name)}`).catch(() => undefined);
     // Test realms start from Keycloak's defaults for the user profile and required actions; the demo realm's
     // showcase settings (rich profile, update-email and delete-account on) are opted into per test.
-    const { components: _profile, requiredActions: _actions, internationalizationEnabled: _i18n, supportedLocales: _locales, ...base } =
-      demoRealm();
+    const {
+      components: _profile,
+      requiredActions: _actions,
+      internationalizationEnabled: _i18n,
+      supportedLocales: _locales,
+      ...base
+    } = demoRealm();
     const user = (base.users as Record<string, unknown>[]).map(({ attributes: _attributes, ...rest }) => rest);
     await this.request("POST", "", { ...base, users: user, realm: name, id: undefined, ...changes });
     return name;
@@ -79,7 +89,11 @@ export class KeycloakAdmin {
   async updateUser(realm: string, username: string, changes: Partial<UserRepresentation>): Promise<void> {
     const current = await this.user(realm, username);
     const attributes = { ...current.attributes, ...changes.attributes };
-    await this.request("PUT", `/${encodeURIComponent(realm)}/users/${current.id}`, { ...current, ...changes, attributes });
+    await this.request("PUT", `/${encodeURIComponent(realm)}/users/${current.id}`, {
+      ...current,
+      ...changes,
+      attributes,
+    });
   }
 
   /** Switches a required action (e.g. UPDATE_EMAIL, delete_account) on or off for the realm. */
@@ -99,7 +113,10 @@ export class KeycloakAdmin {
   }
 
   async userExists(realm: string, username: string): Promise<boolean> {
-    const users = await this.request<unknown[]>("GET", `/${encodeURIComponent(realm)}/users?exact=true&username=${encodeURIComponent(username)}`);
+    const users = await this.request<unknown[]>(
+      "GET",
+      `/${encodeURIComponent(realm)}/users?exact=true&username=${encodeURIComponent(username)}`,
+    );
     return users.length > 0;
   }
 }
