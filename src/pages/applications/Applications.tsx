@@ -34,6 +34,7 @@ import { usePageData, useReloadPage } from "../../ui/pageData";
 import { webUrl } from "../../ui/safeUrl";
 import { applicationName, applicationType, canRemoveAccess, scopeLabel, sortApplications } from "./applications";
 import "./applications.css";
+import { ColumnTitles } from "../../ui/ColumnTitles";
 
 export default function Applications() {
   const { t, i18n } = useTranslation();
@@ -77,12 +78,7 @@ export default function Applications() {
         </EmptyState>
       ) : (
         <>
-          {/* Column titles for wide screens; each row's cells speak for themselves when stacked. */}
-          <div className="applications-header" aria-hidden="true">
-            <span>{t("name")}</span>
-            <span>{t("applicationType")}</span>
-            <span>{t("status")}</span>
-          </div>
+          <ColumnTitles className="applications-header" titles={[t("name"), t("applicationType"), t("status")]} />
           <DataList id="applications-list" aria-label={t("applications")}>
             {applications.map((application) => (
               <ApplicationItem

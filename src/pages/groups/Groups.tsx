@@ -17,6 +17,7 @@ import { PageLayout } from "../../ui/PageLayout";
 import { usePageData } from "../../ui/pageData";
 import { groupRows } from "./groups";
 import "./groups.css";
+import { ColumnTitles } from "../../ui/ColumnTitles";
 
 export default function Groups() {
   const { t } = useTranslation();
@@ -44,12 +45,7 @@ export default function Groups() {
         onChange={(_event, checked) => setDirectOnly(checked)}
         className="groups-filter"
       />
-      {/* Column titles for wide screens; each row's cells speak for themselves when stacked. */}
-      <div className="groups-header" aria-hidden="true">
-        <span>{t("name")}</span>
-        <span>{t("path")}</span>
-        <span>{t("directMembership")}</span>
-      </div>
+      <ColumnTitles className="groups-header" titles={[t("name"), t("path"), t("directMembership")]} />
       <DataList id="groups-list" aria-label={t("groups")} isCompact>
         {rows.map((row, index) => (
           <DataListItem key={row.path} aria-labelledby={`group-${index}-name`}>

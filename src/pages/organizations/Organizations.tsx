@@ -15,6 +15,7 @@ import { PageLayout } from "../../ui/PageLayout";
 import { usePageData } from "../../ui/pageData";
 import { domainName } from "./loader";
 import "./organizations.css";
+import { ColumnTitles } from "../../ui/ColumnTitles";
 
 export default function Organizations() {
   const { t } = useTranslation();
@@ -33,12 +34,7 @@ export default function Organizations() {
         </EmptyState>
       ) : (
         <>
-          {/* Column titles for wide screens; each row's cells speak for themselves when stacked. */}
-          <div className="organizations-header" aria-hidden="true">
-            <span>{t("name")}</span>
-            <span>{t("domains")}</span>
-            <span>{t("description")}</span>
-          </div>
+          <ColumnTitles className="organizations-header" titles={[t("name"), t("domains"), t("description")]} />
           <DataList id="organizations-list" aria-label={t("organizationList")}>
             {organizations.map((organization, index) => {
               const nameId = `organization-${index}-name`;
