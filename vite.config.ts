@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { keycloakify } from "keycloakify/vite-plugin";
 import { defineConfig, type PluginOption } from "vite";
 import { entryLinksTemplate } from "./scripts/lib/entry-links.mjs";
+import { trimStylesheets } from "./scripts/lib/prune-css.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
 
 const distDirectory = path.resolve(import.meta.dirname, "dist");
@@ -41,10 +42,34 @@ function keycloakifyPackaging(): PluginOption {
   });
 }
 
+/**
+ * The built stylesheets without what the console never shows (unused PatternFly themes, the icon font, custom
+ * properties nothing reads): about a third less CSS on the first screen (docs/performance.md).
+ */
+function trimCss(): PluginOption {
+  return {
+    name: "account-console:trim-css",
+    enforce: "post",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const stylesheets = new Map<string, string>();
+      const scripts: string[] = [];
+      for (const output of Object.values(bundle)) {
+        if (output.type === "chunk") scripts.push(output.code);
+        else if (output.fileName.endsWith(".css")) stylesheets.set(output.fileName, String(output.source));
+      }
+      for (const [fileName, css] of trimStylesheets(stylesheets, scripts)) {
+        const asset = bundle[fileName];
+        if (asset?.type === "asset") asset.source = css;
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // Relative, like the stock console: Keycloak serves assets under a versioned resource URL.
   base: "./",
-  plugins: [react(), ...(underKeycloakify ? [keycloakifyPackaging()] : [])],
+  plugins: [react(), trimCss(), ...(underKeycloakify ? [keycloakifyPackaging()] : [])],
   build: {
     // Relative: keycloakify derives dist_keycloak from it.
     outDir: "dist",

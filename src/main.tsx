@@ -4,11 +4,13 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { fetchMenu, visibleMenu } from "./app/layout/menu";
 import { StartupError } from "./app/StartupError";
+import { preloadPageCode } from "./app/routing/routes";
 import { startAuth } from "./auth/auth";
-import { readEnvironment, type Environment } from "./environment/environment";
+import { basePath, readEnvironment, type Environment } from "./environment/environment";
 import { startI18n } from "./i18n/i18n";
 
-// Start-up: environment -> (translations ‖ sign-in ‖ menu) -> render; any failure shows the error dialog.
+// Start-up: environment -> (translations ‖ sign-in ‖ menu ‖ the first page's code) -> render; any failure shows the
+// error dialog.
 const root = createRoot(document.getElementById("app")!);
 
 async function start() {
@@ -20,6 +22,7 @@ async function start() {
     return;
   }
 
+  preloadPageCode(window.location.pathname, basePath(environment));
   const [i18n, auth, menu] = await Promise.allSettled([
     startI18n(environment),
     startAuth(environment),

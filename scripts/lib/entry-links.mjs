@@ -4,9 +4,10 @@
 // preload) and every stylesheet of those chunks (to link), read from Vite's manifest.
 
 /**
- * @typedef {{ file: string, isEntry?: boolean, imports?: string[], css?: string[] }} ManifestChunk
+ * @typedef {{ file: string, isEntry?: boolean, imports?: string[], css?: string[], assets?: string[] }} ManifestChunk
  * @param {Record<string, ManifestChunk>} manifest
- * @returns {{ modules: string[], styles: string[] }} paths relative to the resources folder, in load order
+ * @returns {{ modules: string[], styles: string[], fonts: string[] }} paths relative to the resources folder, in
+ *   load order; `fonts` are the upright text and heading faces every screen shows (italics and mono load on use)
  */
 export function entryLinks(manifest) {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
@@ -28,16 +29,22 @@ export function entryLinks(manifest) {
     }
   };
   visit(entry.imports ?? []);
-  return { modules, styles };
+  const fonts = (entry.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file));
+  return { modules, styles, fonts };
 }
+
+const FIRST_SCREEN_FONT = /\/RedHat(Text|Display)VF-(?!Italic)[^/]+\.woff2$/;
 
 /** The FreeMarker fragment index.ftl includes. @param {Record<string, ManifestChunk>} manifest */
 export function entryLinksTemplate(manifest) {
-  const { modules, styles } = entryLinks(manifest);
+  const { modules, styles, fonts } = entryLinks(manifest);
   return [
     "<#-- Written by the build (scripts/lib/entry-links.mjs) from the Vite manifest: do not edit. -->",
     ...styles.map((file) => `<link rel="stylesheet" href="\${resourceUrl}/${file}">`),
     ...modules.map((file) => `<link rel="modulepreload" href="\${resourceUrl}/${file}">`),
+    ...fonts.map(
+      (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="\${resourceUrl}/${file}">`,
+    ),
     "",
   ].join("\n");
 }

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from "i18next";
-import { StrictMode, useMemo, type ReactNode } from "react";
+import { StrictMode, useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { ApiContext } from "../api/ApiContext";
@@ -67,6 +67,7 @@ export function App({
     () => createBrowserRouter(appRoutes(environment, menu, api), { basename: basePath(environment) }),
     [environment, menu, api],
   );
+  useSessionWatchAfterFirstScreen(router, auth);
 
   return (
     <StrictMode>
@@ -75,4 +76,25 @@ export function App({
       </AppProviders>
     </StrictMode>
   );
+}
+
+/** Session detection waits until the first screen has its code and data, so it never delays that screen. */
+function useSessionWatchAfterFirstScreen(router: ReturnType<typeof createBrowserRouter>, auth: Auth) {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    const begin = () => (stop ??= auth.watchSession());
+    if (router.state.initialized) {
+      begin();
+      return () => stop?.();
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      begin();
+    });
+    return () => {
+      unsubscribe();
+      stop?.();
+    };
+  }, [router, auth]);
 }

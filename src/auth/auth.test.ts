@@ -49,6 +49,17 @@ describe("startAuth", () => {
     );
   });
 
+  it("checks the session silently in a frame on the template's tiny page, with no status frame before start", async () => {
+    const fake = fakeKeycloak();
+    await start(fake);
+    expect(fake.init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        silentCheckSsoRedirectUri: "http://kc.test/realms/demo/account/?scope=silent-check-sso",
+        checkLoginIframe: false,
+      }),
+    );
+  });
+
   it("starts a login when there is no session, and never hands the app an unauthenticated session", async () => {
     const fake = fakeKeycloak({ authenticated: false });
     const started = start(fake);

@@ -1,5 +1,6 @@
 import Keycloak, { type KeycloakTokenParsed } from "keycloak-js";
 import type { Environment } from "../environment/environment";
+import { startSessionMonitor } from "./sessionMonitor";
 
 /** Seconds of validity a token must still have before we use it for a call. */
 const MIN_TOKEN_VALIDITY = 5;
@@ -24,7 +25,15 @@ export type Auth = {
   startAction(action: string, redirectUri?: string): Promise<void>;
   /** Subscribes to token changes (refresh, login); returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /** Starts detecting a session ended elsewhere (after the first screen); returns the function that stops it. */
+  watchSession(): () => void;
 };
+
+/**
+ * The query that makes index.ftl answer with the tiny silent check-sso page instead of the console: the template
+ * sees no path, but Keycloak hands it the request's `scope` parameter.
+ */
+export const SILENT_CHECK_SSO_QUERY = "scope=silent-check-sso";
 
 export class LogoutError extends Error {
   override name = "LogoutError";
@@ -32,7 +41,10 @@ export class LogoutError extends Error {
 
 /**
  * Signs the user in: check-sso with PKCE S256 and the query response mode, then a login when there is no session.
- * Callback-state expiry, the third-party-cookie check and the session iframe are keycloak-js behaviour.
+ * The check runs silently in a hidden frame (the console loads once, not twice), and nothing else stands before
+ * the first screen: the console is served by Keycloak itself, so its cookies are never third-party and that check
+ * is skipped; session detection starts after the first screen (`watchSession`). Callback-state expiry is keycloak-js
+ * behaviour.
  */
 export async function startAuth(environment: Environment, keycloak = createKeycloak(environment)): Promise<Auth> {
   const listeners = new Set<() => void>();
@@ -54,6 +66,8 @@ export async function startAuth(environment: Environment, keycloak = createKeycl
     pkceMethod: "S256",
     responseMode: "query",
     scope: environment.scope || undefined,
+    silentCheckSsoRedirectUri: `${environment.baseUrl}?${SILENT_CHECK_SSO_QUERY}`,
+    checkLoginIframe: false,
   });
   if (!authenticated) {
     await login();
@@ -95,9 +109,37 @@ export async function startAuth(environment: Environment, keycloak = createKeycl
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    watchSession() {
+      return startSessionMonitor({
+        frameUrl: `${openIdConnectUrl(environment)}/login-status-iframe.html`,
+        clientId: environment.clientId,
+        sessionId: () => keycloak.sessionId,
+        // Clearing the token is the server's logout signal: onAuthLogout starts a login.
+        onChanged: () => keycloak.clearToken(),
+      });
+    },
   };
 }
 
+function openIdConnectUrl(environment: Environment): string {
+  return `${environment.serverBaseUrl}/realms/${encodeURIComponent(environment.realm)}/protocol/openid-connect`;
+}
+
+/**
+ * keycloak-js with Keycloak's endpoints given up front (no discovery request). Named this way, keycloak-js has no
+ * third-party-cookie check page to load; the check would only delay start-up, since the console and Keycloak share
+ * one origin.
+ */
 function createKeycloak(environment: Environment): Keycloak {
-  return new Keycloak({ url: environment.serverBaseUrl, realm: environment.realm, clientId: environment.clientId });
+  const endpoints = openIdConnectUrl(environment);
+  return new Keycloak({
+    clientId: environment.clientId,
+    oidcProvider: {
+      authorization_endpoint: `${endpoints}/auth`,
+      token_endpoint: `${endpoints}/token`,
+      end_session_endpoint: `${endpoints}/logout`,
+      check_session_iframe: `${endpoints}/login-status-iframe.html`,
+      userinfo_endpoint: `${endpoints}/userinfo`,
+    },
+  });
 }

@@ -58,6 +58,7 @@ export function fakeAuth(): Auth & { startAction: ReturnType<typeof vi.fn>; logo
     login: vi.fn(async () => undefined),
     startAction: vi.fn(async () => undefined),
     subscribe: () => () => undefined,
+    watchSession: () => () => undefined,
   };
 }
 

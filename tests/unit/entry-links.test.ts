@@ -7,6 +7,13 @@ const manifest = {
     isEntry: true,
     imports: ["_runtime-1.js", "_body-1.js"],
     css: ["assets/main-1.css"],
+    assets: [
+      "assets/RedHatTextVF-1.woff2",
+      "assets/RedHatTextVF-Italic-1.woff2",
+      "assets/RedHatDisplayVF-1.woff2",
+      "assets/RedHatMonoVF-1.woff2",
+      "assets/PF-Bkg-1.svg",
+    ],
   },
   "_runtime-1.js": { file: "assets/runtime-1.js" },
   "_body-1.js": { file: "assets/body-1.js", imports: ["_runtime-1.js", "_icons-1.js"], css: ["assets/body-1.css"] },
@@ -28,6 +35,13 @@ describe("entry links", () => {
     expect(template).toContain('<link rel="modulepreload" href="${resourceUrl}/assets/body-1.js">');
     expect(template).toContain('<link rel="stylesheet" href="${resourceUrl}/assets/body-1.css">');
     expect(template).not.toContain("_body-1.js");
+  });
+
+  it("preloads the upright text and heading fonts only (italics and mono load when used)", () => {
+    expect(entryLinks(manifest).fonts).toEqual(["assets/RedHatTextVF-1.woff2", "assets/RedHatDisplayVF-1.woff2"]);
+    expect(entryLinksTemplate(manifest)).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="${resourceUrl}/assets/RedHatTextVF-1.woff2">',
+    );
   });
 
   it("refuses a manifest without exactly one entry", () => {

@@ -34,6 +34,15 @@ export function pageRoute(path: string, { module, loader }: PageDefinition, api:
   };
 }
 
+/**
+ * Starts loading the code of the page at `pathname` ahead of the router (during sign-in), so the first route does
+ * not wait for it. A hint only: the router still decides which page that path is.
+ */
+export function preloadPageCode(pathname: string, base: string, pages = PAGES): void {
+  const relative = decodeURIComponent(pathname).startsWith(base) ? decodeURIComponent(pathname).slice(base.length) : "";
+  pages[trimSlashes(relative)]?.module().catch(() => undefined);
+}
+
 function trimSlashes(path: string): string {
   return path.replace(/^\/+|\/+$/g, "");
 }

@@ -5,6 +5,18 @@
   json_string escapes quotes, backslashes, control characters and "</" / "<!", so no value can end the script element.
 -->
 <#macro jsonString value>"${value?json_string?no_esc}"</#macro>
+<#if (scope!"") == "silent-check-sso">
+<#-- keycloak-js's silent check-sso frame (src/auth/auth.ts): a tiny page that hands its address to the console. -->
+<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <title>Silent sign-in check</title>
+    <script src="${resourceUrl}/silent-check-sso.js"></script>
+  </head>
+  <body></body>
+</html>
+<#else>
 <!doctype html>
 <html lang="${locale}" dir="${localeDir!"ltr"}">
   <head>
@@ -107,3 +119,4 @@
     </script>
   </body>
 </html>
+</#if>
