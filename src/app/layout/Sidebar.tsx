@@ -13,6 +13,7 @@ import { useLocation, useNavigate } from "react-router";
 import { basePath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { translateLabel } from "../../ui/translateLabel";
+import { prefetchMenuPage } from "../routing/routes";
 import { isActive, isGroup, menuHref, relativePath, type MenuItem } from "./menu";
 
 export function Sidebar({ menu }: { menu: MenuItem[] }) {
@@ -51,6 +52,9 @@ function MenuEntry({ item, current }: { item: MenuItem; current: string }) {
         title={translateLabel(t, item.label)}
         isActive={active}
         isExpanded={active}
+        onExpand={(_event, expanded) => {
+          if (expanded) for (const child of item.children) if (!isGroup(child)) prefetchMenuPage(child);
+        }}
         // Remount when it becomes active so a collapsed group opens on navigation.
         key={String(active)}
       >
@@ -67,6 +71,8 @@ function MenuEntry({ item, current }: { item: MenuItem; current: string }) {
       data-testid={item.path}
       to={href}
       isActive={active}
+      onMouseEnter={() => prefetchMenuPage(item)}
+      onFocus={() => prefetchMenuPage(item)}
       onClick={(formEvent) => {
         const event = formEvent as unknown as MouseEvent<HTMLAnchorElement>;
         // Let the browser open new tabs and windows.

@@ -39,8 +39,14 @@ export function pageRoute(path: string, { module, loader }: PageDefinition, api:
  * not wait for it. A hint only: the router still decides which page that path is.
  */
 export function preloadPageCode(pathname: string, base: string, pages = PAGES): void {
-  const relative = decodeURIComponent(pathname).startsWith(base) ? decodeURIComponent(pathname).slice(base.length) : "";
-  pages[trimSlashes(relative)]?.module().catch(() => undefined);
+  const decoded = decodeURIComponent(pathname);
+  if (!decoded.startsWith(base)) return;
+  pages[trimSlashes(decoded.slice(base.length))]?.module().catch(() => undefined);
+}
+
+/** Starts loading a menu item's page code when the user shows intent (pointer over it, keyboard focus on it). */
+export function prefetchMenuPage(item: { id?: string; path: string; modulePath?: string }, pages = PAGES): void {
+  pages[item.modulePath ? "content" : trimSlashes(item.id ?? item.path)]?.module().catch(() => undefined);
 }
 
 function trimSlashes(path: string): string {

@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from "vitest";
+import type { PageDefinition } from "./pages";
+import { prefetchMenuPage, preloadPageCode } from "./routes";
+
+function fakePages() {
+  const load = () => vi.fn(async () => ({ default: () => null }));
+  return {
+    "": { module: load() },
+    "account-security/device-activity": { module: load() },
+    content: { module: load() },
+  } satisfies Record<string, PageDefinition>;
+}
+
+describe("loading page code ahead of the router", () => {
+  it("starts the code of the page at the address the console opens on (during sign-in)", () => {
+    const pages = fakePages();
+    preloadPageCode("/realms/demo/account/account-security/device-activity/", "/realms/demo/account", pages);
+    expect(pages["account-security/device-activity"].module).toHaveBeenCalledTimes(1);
+    expect(pages[""].module).not.toHaveBeenCalled();
+  });
+
+  it("starts personal info's code for the console's root, and nothing for an unknown page or another path", () => {
+    const pages = fakePages();
+    preloadPageCode("/realms/demo/account/", "/realms/demo/account", pages);
+    preloadPageCode("/realms/demo/account/nothing-here", "/realms/demo/account", pages);
+    preloadPageCode("/elsewhere/account-security/device-activity", "/realms/demo/account", pages);
+    expect(pages[""].module).toHaveBeenCalledTimes(1);
+    expect(pages["account-security/device-activity"].module).not.toHaveBeenCalled();
+  });
+
+  it("prefetches a menu item's page by its id or path, and content pages through the content page", () => {
+    const pages = fakePages();
+    prefetchMenuPage({ path: "/account-security/device-activity" }, pages);
+    prefetchMenuPage({ path: "extension", modulePath: "/extension.js" }, pages);
+    expect(pages["account-security/device-activity"].module).toHaveBeenCalledTimes(1);
+    expect(pages.content.module).toHaveBeenCalledTimes(1);
+  });
+
+  it("swallows a failed prefetch: the router reports failures when the page is really opened", async () => {
+    const pages = { "": { module: vi.fn(async () => Promise.reject(new Error("offline"))) } };
+    expect(() => prefetchMenuPage({ path: "" }, pages)).not.toThrow();
+    await Promise.resolve();
+  });
+});
