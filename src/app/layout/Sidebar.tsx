@@ -46,15 +46,17 @@ function MenuEntry({ item, current }: { item: MenuItem; current: string }) {
   const active = isActive(item, current);
 
   if (isGroup(item)) {
+    const prefetchChildren = () => {
+      for (const child of item.children) if (!isGroup(child)) prefetchMenuPage(child);
+    };
     return (
       <NavExpandable
         data-testid={item.label}
         title={translateLabel(t, item.label)}
         isActive={active}
         isExpanded={active}
-        onExpand={(_event, expanded) => {
-          if (expanded) for (const child of item.children) if (!isGroup(child)) prefetchMenuPage(child);
-        }}
+        // Intent to open the group fetches its pages' code. Not onExpand: PatternFly stops toggling when that is set.
+        buttonProps={{ onMouseEnter: prefetchChildren, onFocus: prefetchChildren }}
         // Remount when it becomes active so a collapsed group opens on navigation.
         key={String(active)}
       >
