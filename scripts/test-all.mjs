@@ -1,5 +1,6 @@
 // @ts-check
-// `npm test`: type-check, lint, unit/component tests, browser tests against a real Keycloak.
+// `npm test`: type-check, lint, format, unit/component tests (vitest), browser tests against a real Keycloak
+// (Playwright's runner, playwright.config.ts).
 // Each runner ends with one line; the last line sums them up.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -12,7 +13,7 @@ const runners = [
   { name: "lint", args: ["eslint", "--max-warnings=0", "."], summary: checkSummary },
   { name: "format", args: ["prettier", "--check", "src", "tests", "scripts"], summary: checkSummary },
   { name: "unit", args: ["vitest", "run"], summary: vitestSummary },
-  { name: "e2e", args: ["vitest", "run", "--config", "vitest.e2e.config.ts"], summary: vitestSummary },
+  { name: "e2e", args: ["playwright", "test"], summary: playwrightSummary },
 ];
 
 /** @param {string[]} args */
@@ -45,6 +46,21 @@ function vitestSummary(output) {
   const passed = number(/(\d+) passed/);
   const failed = number(/(\d+) failed/);
   const skipped = number(/(\d+) skipped/);
+  return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
+}
+
+/** @param {string} output */
+function playwrightSummary(output) {
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
+  // The list reporter closes with one line per outcome: "  3 failed", "  1 flaky", "  50 passed (4.2m)".
+  const count = (/** @type {string} */ outcome) => {
+    const lines = [...plain.matchAll(new RegExp(`^\\s*(\\d+) ${outcome}\\b`, "gm"))];
+    return Number(lines.at(-1)?.[1] ?? 0);
+  };
+  const passed = count("passed");
+  const failed = count("failed") + count("flaky") + count("interrupted");
+  const skipped = count("skipped") + count("did not run");
   return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
 }
 
