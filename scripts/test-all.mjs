@@ -64,12 +64,15 @@ function playwrightSummary(output) {
   return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
 }
 
-const only = process.argv.slice(2);
+// `node scripts/test-all.mjs e2e -- tests/e2e/shell.e2e.ts`: runner names, then arguments for those runners.
+const dashes = process.argv.indexOf("--");
+const only = process.argv.slice(2, dashes < 0 ? undefined : dashes);
+const extra = dashes < 0 ? [] : process.argv.slice(dashes + 1);
 const results = [];
 for (const runner of runners.filter((r) => only.length === 0 || only.includes(r.name))) {
   const started = Date.now();
   console.log(`\n=== ${runner.name} ===`);
-  const { code, output } = /** @type {{ code: number, output: string }} */ (await run(runner.args));
+  const { code, output } = /** @type {{ code: number, output: string }} */ (await run([...runner.args, ...extra]));
   let summary = runner.summary === checkSummary ? checkSummary(output, code) : runner.summary(output);
   if (code !== 0 && summary.failed === 0)
     summary = { passed: summary.passed, failed: 1, text: `${summary.text} (exit ${code})` };
