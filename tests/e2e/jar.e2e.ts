@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { DEFAULT_KEYCLOAK_VERSION } from "../../scripts/lib/keycloak-config.mjs";
 import { chooseJavaHome } from "../../scripts/lib/keycloak-server.mjs";
 import { ensureStockMessages, parseProperties, readStockBundle } from "../../scripts/lib/message-bundles.mjs";
 import { JAR_PATH } from "./global-setup";
+import { expect, test } from "./support/test";
 
 // The global setup built the jar from the current sources; this looks inside it.
 const theme = "theme/keycloak-account-console/account";
