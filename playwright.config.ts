@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
+  // A test signs in (or three times, for device activity) on a shared machine: allow two minutes.
+  timeout: 120_000,
   // Generous: the machine is shared, and a first sign-in on a cold server takes seconds.
   expect: { timeout: 15_000 },
   reporter: [["list"]],
