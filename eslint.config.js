@@ -45,6 +45,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Browser tests run on Playwright's runner with our fixtures (docs/testing.md, "Writing a browser test").
+  {
+    files: ["tests/e2e/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "vitest", message: "Browser tests run on Playwright: import { test, expect } from ./support/test." },
+            { name: "playwright-core", message: "Browser tests run on Playwright: import from ./support/test." },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.ts", "*.config.{ts,js}"],
     languageOptions: { globals: globals.node },

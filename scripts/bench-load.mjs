@@ -10,7 +10,7 @@
 // Results: bench/results/load-<date>.json.
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { JAR_NAME, THEME_NAME, keycloakOptions } from "./lib/keycloak-config.mjs";
 import { startKeycloak } from "./lib/keycloak-server.mjs";
 import { AdminClient } from "./lib/admin-client.mjs";
@@ -48,7 +48,7 @@ async function seedRealm(admin, realm, accountTheme) {
 
 /**
  * Signs in through the real login page in a fresh context; leaves the page on the console, populated.
- * @param {import("playwright-core").Browser} browser @param {string} url
+ * @param {import("@playwright/test").Browser} browser @param {string} url
  */
 async function signedInPage(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -65,7 +65,7 @@ async function signedInPage(browser, url) {
 }
 
 /** Wall-clock time (ms since epoch, same clock as Node's) at which personal info shows the user's e-mail. */
-async function populated(/** @type {import("playwright-core").Page} */ page) {
+async function populated(/** @type {import("@playwright/test").Page} */ page) {
   const handle = await page.waitForFunction(
     (email) => {
       // eslint-disable-next-line no-undef -- this function runs in the page
@@ -80,7 +80,7 @@ async function populated(/** @type {import("playwright-core").Page} */ page) {
 
 /**
  * Records the requests of a page load: count, failures and bytes on the wire by kind.
- * @param {import("playwright-core").CDPSession} cdp
+ * @param {import("@playwright/test").CDPSession} cdp
  */
 function recordNetwork(cdp) {
   /** @type {Map<string, { type: string, url: string, bytes: number, sentAt: number, failed?: string, status?: number }>} */
@@ -148,7 +148,7 @@ function recordNetwork(cdp) {
 /**
  * Client-side switch from personal info to device activity: from the click on the sidebar link (the page's own
  * clock, so opening the menu group and Playwright's checks before the click do not count) to the first session row.
- * @param {import("playwright-core").Page} page
+ * @param {import("@playwright/test").Page} page
  */
 async function switchToDeviceActivity(page) {
   const link = page.getByTestId("account-security/device-activity");
@@ -171,7 +171,7 @@ async function switchToDeviceActivity(page) {
   return /** @type {number} */ (await rows.jsonValue()) - clicked;
 }
 
-/** @param {import("playwright-core").CDPSession} cdp */
+/** @param {import("@playwright/test").CDPSession} cdp */
 async function taskDuration(cdp) {
   const { metrics } = await cdp.send("Performance.getMetrics");
   return (metrics.find((metric) => metric.name === "TaskDuration")?.value ?? 0) * 1000;
@@ -179,7 +179,7 @@ async function taskDuration(cdp) {
 
 /**
  * One cold load, then a switch to device activity and a warm reload.
- * @param {import("playwright-core").Browser} browser @param {string} url
+ * @param {import("@playwright/test").Browser} browser @param {string} url
  */
 async function measureConsole(browser, url) {
   const { context, page, cdp } = await signedInPage(browser, url);
@@ -205,7 +205,7 @@ async function measureConsole(browser, url) {
   }
 }
 
-/** A cold load under the phone profile. @param {import("playwright-core").Browser} browser @param {string} url */
+/** A cold load under the phone profile. @param {import("@playwright/test").Browser} browser @param {string} url */
 async function measurePhone(browser, url) {
   const { context, page, cdp } = await signedInPage(browser, url);
   try {
@@ -225,7 +225,7 @@ async function measurePhone(browser, url) {
   }
 }
 
-/** @param {AdminClient} admin @param {string} baseUrl @param {import("playwright-core").Browser} browser */
+/** @param {AdminClient} admin @param {string} baseUrl @param {import("@playwright/test").Browser} browser */
 async function measureScale(admin, baseUrl, browser) {
   const sizes = [
     { label: "10", sessions: 10, groups: 10, attributes: 10 },

@@ -1,5 +1,6 @@
 // @ts-check
-// `npm test`: type-check, lint, unit/component tests, browser tests against a real Keycloak.
+// `npm test`: type-check, lint, format, unit/component tests (vitest), browser tests against a real Keycloak
+// (Playwright's runner, playwright.config.ts).
 // Each runner ends with one line; the last line sums them up.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -12,7 +13,7 @@ const runners = [
   { name: "lint", args: ["eslint", "--max-warnings=0", "."], summary: checkSummary },
   { name: "format", args: ["prettier", "--check", "src", "tests", "scripts"], summary: checkSummary },
   { name: "unit", args: ["vitest", "run"], summary: vitestSummary },
-  { name: "e2e", args: ["vitest", "run", "--config", "vitest.e2e.config.ts"], summary: vitestSummary },
+  { name: "e2e", args: ["playwright", "test"], summary: playwrightSummary },
 ];
 
 /** @param {string[]} args */
@@ -48,12 +49,30 @@ function vitestSummary(output) {
   return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
 }
 
-const only = process.argv.slice(2);
+/** @param {string} output */
+function playwrightSummary(output) {
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
+  // The list reporter closes with one line per outcome: "  3 failed", "  1 flaky", "  50 passed (4.2m)".
+  const count = (/** @type {string} */ outcome) => {
+    const lines = [...plain.matchAll(new RegExp(`^\\s*(\\d+) ${outcome}\\b`, "gm"))];
+    return Number(lines.at(-1)?.[1] ?? 0);
+  };
+  const passed = count("passed");
+  const failed = count("failed") + count("flaky") + count("interrupted");
+  const skipped = count("skipped") + count("did not run");
+  return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
+}
+
+// `node scripts/test-all.mjs e2e -- tests/e2e/shell.e2e.ts`: runner names, then arguments for those runners.
+const dashes = process.argv.indexOf("--");
+const only = process.argv.slice(2, dashes < 0 ? undefined : dashes);
+const extra = dashes < 0 ? [] : process.argv.slice(dashes + 1);
 const results = [];
 for (const runner of runners.filter((r) => only.length === 0 || only.includes(r.name))) {
   const started = Date.now();
   console.log(`\n=== ${runner.name} ===`);
-  const { code, output } = /** @type {{ code: number, output: string }} */ (await run(runner.args));
+  const { code, output } = /** @type {{ code: number, output: string }} */ (await run([...runner.args, ...extra]));
   let summary = runner.summary === checkSummary ? checkSummary(output, code) : runner.summary(output);
   if (code !== 0 && summary.failed === 0)
     summary = { passed: summary.passed, failed: 1, text: `${summary.text} (exit ${code})` };

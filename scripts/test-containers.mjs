@@ -1,7 +1,7 @@
 // @ts-check
 // `npm run test:containers`: the browser suite on the container back-end. Sets up the engine and the image
-// (scripts/containers.mjs), runs the same e2e runner as `npm test` with KC_BACKEND=container, then removes the
-// harness's containers and stops the engine if this run started it. Ends with the runner's closing line.
+// (scripts/containers.mjs), runs the same e2e runner as `npm test` (Playwright) with KC_BACKEND=container, then
+// removes the harness's containers and stops the engine if this run started it. Ends with the runner's closing line.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { setUpContainers, tearDownContainers } from "./containers.mjs";
@@ -19,7 +19,9 @@ try {
   const { host } = engine;
   startedHere = engine.startedHere;
   console.log(`Container set-up took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const child = spawn("node", ["scripts/test-all.mjs", "e2e"], {
+  // Arguments go to the runner: `npm run test:containers -- tests/e2e/shell.e2e.ts` runs one file.
+  const extra = process.argv.slice(2);
+  const child = spawn("node", ["scripts/test-all.mjs", "e2e", ...(extra.length ? ["--", ...extra] : [])], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
     env: {

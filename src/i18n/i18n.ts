@@ -6,6 +6,17 @@ export const FALLBACK_LANGUAGE = "en";
 
 type Translation = { key: string; value: string };
 
+function isTranslation(entry: unknown): entry is Translation {
+  return (
+    typeof entry === "object" &&
+    entry !== null &&
+    "key" in entry &&
+    "value" in entry &&
+    typeof entry.key === "string" &&
+    typeof entry.value === "string"
+  );
+}
+
 /** Keycloak serves the theme's bundles merged with realm overrides as `[{key, value}]`. */
 export function translationsUrl(environment: Pick<Environment, "serverBaseUrl" | "realm">, language: string) {
   return joinPath(environment.serverBaseUrl, "resources", encodeURIComponent(environment.realm), "account", language);
@@ -13,11 +24,7 @@ export function translationsUrl(environment: Pick<Environment, "serverBaseUrl" |
 
 export function toResource(list: unknown): Record<string, string> {
   if (!Array.isArray(list)) throw new Error("Expected a list of translations.");
-  return Object.fromEntries(
-    (list as Translation[])
-      .filter((entry) => typeof entry?.key === "string" && typeof entry.value === "string")
-      .map(({ key, value }) => [key, value]),
-  );
+  return Object.fromEntries(list.filter(isTranslation).map(({ key, value }) => [key, value]));
 }
 
 function keycloakBackend(
@@ -33,7 +40,7 @@ function keycloakBackend(
           if (!response.ok) throw new Error(`Translations for '${language}' answered ${response.status}.`);
           callback(null, toResource(await response.json()));
         })
-        .catch((error: unknown) => callback(error as Error, false));
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false));
     },
   };
 }

@@ -30,10 +30,14 @@ export const TYPEAHEAD_THRESHOLD = 10;
 const OPTION_TYPES: InputType[] = ["select", "select-radiobuttons", "multiselect", "multiselect-checkboxes"];
 const MULTI_TYPES: InputType[] = ["multiselect", "multiselect-checkboxes", "multi-input"];
 
+function isInputType(value: unknown): value is InputType {
+  return (INPUT_TYPES as readonly unknown[]).includes(value);
+}
+
 export function inputType(attribute: UserProfileAttributeMetadata): InputType {
   if (isRootAttribute(attribute.name)) return "text";
   const annotated = attribute.annotations?.inputType;
-  return (INPUT_TYPES as readonly unknown[]).includes(annotated) ? (annotated as InputType) : "text";
+  return isInputType(annotated) ? annotated : "text";
 }
 
 export function isOptionType(type: InputType): boolean {

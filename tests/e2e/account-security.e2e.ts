@@ -1,17 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_USER, KeycloakAdmin } from "./support/admin";
-import { launchBrowser, loginButton, passReauthentication, signIn, submitLogin } from "./support/browser";
+import { DEMO_USER, demoLike } from "./support/admin";
+import { loginButton, passReauthentication, signIn, submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
-import { accountUrl, openConsole } from "./support/session";
+import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
-// Three realms in one Keycloak: the console's realm, and a partner realm that acts as its OpenID Connect
+// Two realms in one Keycloak: the console's realm, and a partner realm that acts as its OpenID Connect
 // identity provider (alias "partner").
 const REALM = "e2e-security";
 const PARTNER = "e2e-partner";
 const BROKER_SECRET = "broker-secret";
-let browser: Browser;
-const admin = new KeycloakAdmin();
 
 const person = (username: string, firstName: string, lastName: string, password?: string) => ({
   username,
@@ -24,193 +20,175 @@ const person = (username: string, firstName: string, lastName: string, password?
   clientRoles: { account: ["manage-account", "view-profile"] },
 });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const keycloak = inject("keycloakUrl");
-  await admin.createRealm(PARTNER, {
-    accountTheme: undefined,
-    users: [person("bob", "Bob", "Builder", "bob"), person("carol", "Carol", "Danvers", "carol")],
-    clients: [
-      {
-        clientId: "broker",
-        publicClient: false,
-        secret: BROKER_SECRET,
-        redirectUris: [`${keycloak}/realms/${REALM}/broker/partner/endpoint*`],
-        standardFlowEnabled: true,
-      },
-    ],
-  });
-  const partner = `${keycloak}/realms/${PARTNER}/protocol/openid-connect`;
-  await admin.createRealm(REALM, {
-    users: [
-      { ...person(DEMO_USER.username, "Alice", "Liddell", DEMO_USER.password) },
-      { ...person("dave", "Dave", "Lister", "dave") },
-      // Only the device-activity test signs in as Erin, so her sessions are exactly its own.
-      { ...person("erin", "Erin", "Hannon", "erin") },
-    ],
-    identityProviders: [
-      {
-        alias: "partner",
-        displayName: "Partner",
-        providerId: "oidc",
-        enabled: true,
-        trustEmail: true,
-        config: {
-          clientId: "broker",
-          clientSecret: BROKER_SECRET,
-          clientAuthMethod: "client_secret_post",
-          authorizationUrl: `${partner}/auth`,
-          tokenUrl: `${partner}/token`,
-          userInfoUrl: `${partner}/userinfo`,
-          validateSignature: "false",
-          syncMode: "IMPORT",
-          defaultScope: "openid profile email",
-        },
-      },
-    ],
-  });
+test.use({
+  realms: {
+    // Functions: the JSON holds the server's address, known once the run has started it.
+    [PARTNER]: () =>
+      demoLike({
+        accountTheme: undefined,
+        users: [person("bob", "Bob", "Builder", "bob"), person("carol", "Carol", "Danvers", "carol")],
+        clients: [
+          {
+            clientId: "broker",
+            publicClient: false,
+            secret: BROKER_SECRET,
+            redirectUris: [`${keycloakUrl()}/realms/${REALM}/broker/partner/endpoint*`],
+            standardFlowEnabled: true,
+          },
+        ],
+      }),
+    [REALM]: () => {
+      const partner = `${keycloakUrl()}/realms/${PARTNER}/protocol/openid-connect`;
+      return demoLike({
+        users: [
+          person(DEMO_USER.username, "Alice", "Liddell", DEMO_USER.password),
+          person("dave", "Dave", "Lister", "dave"),
+          // Only the device-activity test signs in as Erin, so her sessions are exactly its own.
+          person("erin", "Erin", "Hannon", "erin"),
+        ],
+        identityProviders: [
+          {
+            alias: "partner",
+            displayName: "Partner",
+            providerId: "oidc",
+            enabled: true,
+            trustEmail: true,
+            config: {
+              clientId: "broker",
+              clientSecret: BROKER_SECRET,
+              clientAuthMethod: "client_secret_post",
+              authorizationUrl: `${partner}/auth`,
+              tokenUrl: `${partner}/token`,
+              userInfoUrl: `${partner}/userinfo`,
+              validateSignature: "false",
+              syncMode: "IMPORT",
+              defaultScope: "openid profile email",
+            },
+          },
+        ],
+      });
+    },
+  },
+  account: { realm: REALM, route: "account-security/signing-in" },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await admin.deleteRealm(REALM).catch(() => undefined);
-  await admin.deleteRealm(PARTNER).catch(() => undefined);
-});
+test.describe("signing in", () => {
+  test("lists the password and an authenticator application that is not set up; set up reaches Keycloak's OTP page", async ({
+    consolePage: page,
+  }) => {
+    const passwords = page.getByTestId("password/credential-list");
+    await expect(page.getByTestId("password/title")).toHaveText("Password");
+    await expect(passwords.getByRole("listitem")).toHaveCount(1);
+    await expect(passwords).toContainText("Created");
+    await expect(passwords.locator('[data-testrole="update"]')).toHaveCount(1);
+    await expect(page.getByTestId("otp/not-set-up")).toHaveText("Authenticator application is not set up.");
+    await screenshot(page, "signing-in");
 
-describe("signing in", () => {
-  it("lists the password and an authenticator application that is not set up; set up reaches Keycloak's OTP page", async () => {
-    const { context, page } = await openConsole(browser, REALM, { route: "account-security/signing-in" });
-    try {
-      await page.getByTestId("password/title").waitFor();
-      expect(await page.getByTestId("password/title").textContent()).toBe("Password");
-      expect(await page.getByTestId("password/credential-list").getByRole("listitem").count()).toBe(1);
-      expect(await page.getByTestId("password/credential-list").textContent()).toContain("Created");
-      expect(await page.getByTestId("password/credential-list").locator('[data-testrole="update"]').count()).toBe(1);
-      expect(await page.getByTestId("otp/not-set-up").textContent()).toBe("Authenticator application is not set up.");
-      await screenshot(page, "signing-in");
-
-      await page.getByTestId("otp/create").click();
-      await passReauthentication(page, "#totp", DEMO_USER.password);
-      expect(page.url()).toContain("CONFIGURE_TOTP");
-    } finally {
-      await context.close();
-    }
+    await page.getByTestId("otp/create").click();
+    await passReauthentication(page, "#totp", DEMO_USER.password);
+    await expect(page).toHaveURL(/CONFIGURE_TOTP/);
   });
 
-  it("offers to set up a password once the admin has removed it", async () => {
-    const { context, page } = await openConsole(browser, REALM, {
-      route: "account-security/signing-in",
-      user: { username: "dave", password: "dave", displayName: "Dave Lister" },
+  test.describe(() => {
+    test.use({
+      account: { realm: REALM, route: "account-security/signing-in", user: { username: "dave", password: "dave" } },
     });
-    try {
-      await page.getByTestId("password/title").waitFor();
+    test("offers to set up a password once the admin has removed it", async ({ consolePage: page, admin }) => {
+      await expect(page.getByTestId("password/title")).toBeVisible();
       await admin.removeCredentials(REALM, "dave", "password");
       await page.reload();
-      await page.getByTestId("password/not-set-up").waitFor();
-      expect(await page.getByTestId("password/not-set-up").textContent()).toBe("Password is not set up.");
+      await expect(page.getByTestId("password/not-set-up")).toHaveText("Password is not set up.");
       await page.getByTestId("password/create").click();
-      await page.locator("#password-new").waitFor();
-      expect(page.url()).toContain("UPDATE_PASSWORD");
-    } finally {
-      await context.close();
+      await expect(page.locator("#password-new")).toBeVisible();
+      await expect(page).toHaveURL(/UPDATE_PASSWORD/);
+    });
+  });
+});
+
+test.describe("device activity", () => {
+  test("signs out another session, and then all devices", async ({ openConsole, admin }) => {
+    const erin = { username: "erin", password: "erin" };
+    const route = "account-security/device-activity";
+    const page = await openConsole(REALM, { route, user: erin });
+    const others = [await openConsole(REALM, { route, user: erin }), await openConsole(REALM, { route, user: erin })];
+    await page.reload();
+    await expect(page.locator('[data-testid^="row-"]')).toHaveCount(3);
+    await expect(page.getByTestId("row-0")).toContainText("Current session");
+    await expect(page.getByTestId("row-1")).not.toContainText("Current session");
+    // The current session cannot sign itself out from its row.
+    await expect(page.getByTestId("row-0").getByRole("button", { name: "Sign out" })).toHaveCount(0);
+    await screenshot(page, "device-activity");
+
+    await page.getByTestId("row-1").getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("dialog").getByText("Sign out the session?")).toBeVisible();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("last-alert")).toHaveText(/^Signed out /);
+    await expect(page.locator('[data-testid^="row-"]')).toHaveCount(2);
+    expect(await admin.sessionCount(REALM, erin.username)).toBe(2);
+    // One of the other two was signed out: its next page load asks for a password.
+    const signedOut = await Promise.all(
+      others.map(async (other) => {
+        await other.reload();
+        await expect(other.locator("#kc-login, [data-testid=page-heading]").first()).toBeVisible();
+        return loginButton(other).isVisible();
+      }),
+    );
+    expect(signedOut.filter(Boolean)).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Sign out all devices" }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(loginButton(page)).toBeVisible();
+    expect(await admin.sessionCount(REALM, erin.username)).toBe(0);
+    // The other pages notice by themselves and may be navigating already: retry the visit until it settles.
+    for (const other of others) {
+      await expect(async () => {
+        await other.goto(accountUrl(REALM, route));
+        await expect(loginButton(other)).toBeVisible({ timeout: 5_000 });
+      }).toPass();
     }
   });
 });
 
-describe("device activity", () => {
-  it("signs out another session, and then all devices", async () => {
-    const erin = { username: "erin", password: "erin", displayName: "Erin Hannon" };
-    const open = () => openConsole(browser, REALM, { route: "account-security/device-activity", user: erin });
-    const first = await open();
-    const second = await open();
-    const third = await open();
-    try {
-      const page = first.page;
-      await page.reload();
-      await page.getByTestId("row-2").waitFor();
-      expect(await page.getByTestId("row-0").textContent()).toContain("Current session");
-      expect(await page.getByTestId("row-1").textContent()).not.toContain("Current session");
-      // The current session cannot sign itself out from its row.
-      expect(await page.getByTestId("row-0").getByRole("button", { name: "Sign out" }).count()).toBe(0);
-      await screenshot(page, "device-activity");
+test.describe("linked accounts", () => {
+  test("signs in through the partner realm, shows the link, and refuses to unlink the only way in", async ({
+    page,
+  }) => {
+    await page.goto(accountUrl(REALM, "account-security/linked-accounts"));
+    await page.locator("#social-partner").click();
+    await signIn(page, "bob", "bob");
+    const row = page.getByTestId("linked-accounts/partner");
+    await expect(row).toContainText("bob");
+    await expect(row).toContainText("System defined");
+    await screenshot(page, "linked-accounts");
 
-      await page.getByTestId("row-1").getByRole("button", { name: "Sign out" }).click();
-      await page.getByRole("dialog").getByText("Sign out the session?").waitFor();
-      await page.getByRole("button", { name: "Confirm" }).click();
-      await expect.poll(() => page.getByTestId("last-alert").textContent()).toMatch(/^Signed out /);
-      await expect.poll(() => page.locator('[data-testid^="row-"]').count()).toBe(2);
-      expect(await admin.sessionCount(REALM, erin.username)).toBe(2);
-      // One of the other two was signed out: its next page load asks for a password.
-      const signedOut = await Promise.all(
-        [second.page, third.page].map(async (other) => {
-          await other.reload();
-          await other.locator("#kc-login, [data-testid=page-heading]").first().waitFor();
-          return loginButton(other).isVisible();
-        }),
-      );
-      expect(signedOut.filter(Boolean)).toHaveLength(1);
-
-      await page.getByRole("button", { name: "Sign out all devices" }).click();
-      await page.getByRole("button", { name: "Confirm" }).click();
-      await loginButton(page).waitFor();
-      expect(await admin.sessionCount(REALM, erin.username)).toBe(0);
-      for (const other of [second.page, third.page]) {
-        await other.goto(accountUrl(REALM, "account-security/device-activity"));
-        await loginButton(other).waitFor();
-      }
-    } finally {
-      await Promise.all([first, second, third].map(({ context }) => context.close()));
-    }
-  });
-});
-
-describe("linked accounts", () => {
-  it("signs in through the partner realm, shows the link, and refuses to unlink the only way in", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    try {
-      await page.goto(accountUrl(REALM, "account-security/linked-accounts"));
-      await page.locator("#social-partner").click();
-      await signIn(page, "bob", "bob");
-      const row = page.getByTestId("linked-accounts/partner");
-      await row.waitFor();
-      expect(await row.textContent()).toContain("bob");
-      expect(await row.textContent()).toContain("System defined");
-      await screenshot(page, "linked-accounts");
-
-      await page.locator("#partner-idp-unlink").click();
-      await expect.poll(() => page.getByTestId("last-alert").textContent()).toMatch(/^Could not unlink due to: .+/);
-      expect(await page.getByTestId("last-alert").textContent()).not.toContain("Successfully");
-      expect(await row.isVisible()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    await page.locator("#partner-idp-unlink").click();
+    await expect(page.getByTestId("last-alert")).toHaveText(/^Could not unlink due to: .+/);
+    await expect(page.getByTestId("last-alert")).not.toContainText("Successfully");
+    await expect(row).toBeVisible();
   });
 
-  it("links an account through Keycloak's idp_link action and unlinks it again", async () => {
-    const { context, page } = await openConsole(browser, REALM, { route: "account-security/linked-accounts" });
-    try {
+  test.describe(() => {
+    test.use({ account: { realm: REALM, route: "account-security/linked-accounts" } });
+    test("links an account through Keycloak's idp_link action and unlinks it again", async ({ consolePage: page }) => {
       await page.locator("#partner-idp-link").click();
       // Keycloak may ask Alice for her password again, asks her to confirm the link, then sends her to the
       // partner's login page, and back to the console.
-      await page.locator("#password, #kc-login, button:has-text('Continue')").first().waitFor();
+      await expect(page.locator("#password, #kc-login, button:has-text('Continue')").first()).toBeVisible();
       if ((await page.locator("#password").isVisible()) && !(await page.locator("#username").isVisible())) {
         await page.locator("#password").fill(DEMO_USER.password);
         await loginButton(page).click();
       }
       await page.getByRole("button", { name: "Continue" }).click();
-      await page.waitForURL(new RegExp(`/realms/${PARTNER}/`));
+      await expect(page).toHaveURL(new RegExp(`/realms/${PARTNER}/`));
       await submitLogin(page, "carol", "carol");
       const row = page.getByTestId("linked-accounts/partner");
-      await row.locator("#partner-idp-unlink").waitFor();
-      expect(await row.textContent()).toContain("carol");
+      await expect(row.locator("#partner-idp-unlink")).toBeVisible();
+      await expect(row).toContainText("carol");
 
       await page.locator("#partner-idp-unlink").click();
-      await expect.poll(() => page.getByTestId("last-alert").textContent()).toBe("Successfully unlinked account");
-      await page.locator("#partner-idp-link").waitFor();
-    } finally {
+      await expect(page.getByTestId("last-alert")).toHaveText("Successfully unlinked account");
+      await expect(page.locator("#partner-idp-link")).toBeVisible();
       await screenshot(page, "linked-accounts-after-link");
-      await context.close();
-    }
+    });
   });
 });

@@ -1,10 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_USER, KeycloakAdmin } from "./support/admin";
-import { launchBrowser, submitLogin } from "./support/browser";
+import { DEMO_USER, demoLike } from "./support/admin";
+import { expectAccessible } from "./support/axe";
+import { submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
-import { openConsole } from "./support/session";
+import { expect, keycloakUrl, test } from "./support/test";
 
 // Three realms: applications (a consent-required client, a client with a javascript: URL), nested groups, and
 // organizations (which makes the login identity-first).
@@ -12,8 +10,6 @@ const APPS = "e2e-applications";
 const GROUPS = "e2e-groups";
 const ORGS = "e2e-organizations";
 const SHOP_URL = "https://shop.example.org/";
-let browser: Browser;
-const admin = new KeycloakAdmin();
 
 const person = (username: string, firstName: string, roles: string[], extra: Record<string, unknown> = {}) => ({
   username,
@@ -28,35 +24,58 @@ const person = (username: string, firstName: string, roles: string[], extra: Rec
   clientRoles: { account: roles },
   ...extra,
 });
+const group = (name: string, subGroups: unknown[] = []) => ({ name, path: `/${name}`, subGroups });
 
-/** No serious or critical WCAG 2.0/2.1 A/AA violation on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(bad).toEqual([]);
-}
+test.use({
+  realms: {
+    [APPS]: () =>
+      demoLike({
+        users: [person(DEMO_USER.username, "Alice", ["manage-account", "view-profile"])],
+        clients: [
+          {
+            clientId: "shop",
+            name: "Web Shop",
+            description: "Buys things for you",
+            publicClient: true,
+            standardFlowEnabled: true,
+            consentRequired: true,
+            baseUrl: SHOP_URL,
+            redirectUris: [`${keycloakUrl()}/realms/${APPS}`],
+            attributes: { tosUri: "https://shop.example.org/terms", policyUri: "https://shop.example.org/privacy" },
+          },
+        ],
+      }),
+    [GROUPS]: demoLike({
+      users: [
+        person(DEMO_USER.username, "Alice", ["manage-account", "view-groups"], {
+          groups: ["/one/subgroup", "/four", "/five"],
+        }),
+        person("dave", "Dave", ["manage-account", "view-groups"], { groups: ["/one/subgroup/deep"] }),
+      ],
+      groups: [
+        group("five"),
+        group("four"),
+        {
+          name: "one",
+          path: "/one",
+          subGroups: [
+            { name: "subgroup", path: "/one/subgroup", subGroups: [{ name: "deep", path: "/one/subgroup/deep" }] },
+          ],
+        },
+        group("three"),
+      ],
+    }),
+    [ORGS]: demoLike({
+      organizationsEnabled: true,
+      users: [
+        person(DEMO_USER.username, "Alice", ["manage-account", "view-profile"]),
+        person("bob", "Bob", ["manage-account", "view-profile"]),
+      ],
+    }),
+  },
+});
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const keycloak = inject("keycloakUrl");
-  await admin.createRealm(APPS, {
-    users: [person(DEMO_USER.username, "Alice", ["manage-account", "view-profile"])],
-    clients: [
-      {
-        clientId: "shop",
-        name: "Web Shop",
-        description: "Buys things for you",
-        publicClient: true,
-        standardFlowEnabled: true,
-        consentRequired: true,
-        baseUrl: SHOP_URL,
-        redirectUris: [`${keycloak}/realms/${APPS}`],
-        attributes: { tosUri: "https://shop.example.org/terms", policyUri: "https://shop.example.org/privacy" },
-      },
-    ],
-  });
+test.beforeAll(async ({ admin }) => {
   // The Admin API refuses javascript: URLs; a partial import stores them, as an old export could.
   await admin.request("POST", `/${APPS}/partialImport`, {
     ifResourceExists: "OVERWRITE",
@@ -71,35 +90,6 @@ beforeAll(async () => {
     ],
   });
 
-  const group = (name: string, subGroups: unknown[] = []) => ({ name, path: `/${name}`, subGroups });
-  await admin.createRealm(GROUPS, {
-    users: [
-      person(DEMO_USER.username, "Alice", ["manage-account", "view-groups"], {
-        groups: ["/one/subgroup", "/four", "/five"],
-      }),
-      person("dave", "Dave", ["manage-account", "view-groups"], { groups: ["/one/subgroup/deep"] }),
-    ],
-    groups: [
-      group("five"),
-      group("four"),
-      {
-        name: "one",
-        path: "/one",
-        subGroups: [
-          { name: "subgroup", path: "/one/subgroup", subGroups: [{ name: "deep", path: "/one/subgroup/deep" }] },
-        ],
-      },
-      group("three"),
-    ],
-  });
-
-  await admin.createRealm(ORGS, {
-    organizationsEnabled: true,
-    users: [
-      person(DEMO_USER.username, "Alice", ["manage-account", "view-profile"]),
-      person("bob", "Bob", ["manage-account", "view-profile"]),
-    ],
-  });
   await admin.request("POST", `/${ORGS}/organizations`, {
     name: "Wonderland",
     alias: "wonderland",
@@ -118,182 +108,152 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await browser?.close();
-  for (const realm of [APPS, GROUPS, ORGS]) await admin.deleteRealm(realm).catch(() => undefined);
-});
+test.describe("applications", () => {
+  test.use({ account: { realm: APPS, route: "applications" } });
 
-/** Grants the shop its consent on Keycloak's own consent screen, in a browser context of its own. */
-async function grantShopConsent() {
-  const keycloak = inject("keycloakUrl");
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
+  test("lists a consent granted on Keycloak's consent screen with its scopes; Remove access revokes it on the server", async ({
+    browser,
+    admin,
+    consolePage: page,
+  }) => {
+    // Grant the shop its consent on Keycloak's own consent screen, in a browser context of its own.
+    const consentContext = await browser.newContext();
+    const consentPage = await consentContext.newPage();
     const query = new URLSearchParams({
       client_id: "shop",
       response_type: "code",
       scope: "openid profile email",
-      redirect_uri: `${keycloak}/realms/${APPS}`,
+      redirect_uri: `${keycloakUrl()}/realms/${APPS}`,
     });
-    await page.goto(`${keycloak}/realms/${APPS}/protocol/openid-connect/auth?${query}`);
-    await submitLogin(page, DEMO_USER.username, DEMO_USER.password);
-    await page.locator('[name="accept"]').click();
-    await page.waitForURL(/[?&]code=/);
-  } finally {
-    await context.close();
-  }
-}
-
-describe("applications", () => {
-  it("lists a consent granted on Keycloak's consent screen with its scopes; Remove access revokes it on the server", async () => {
-    await grantShopConsent();
+    await consentPage.goto(`${keycloakUrl()}/realms/${APPS}/protocol/openid-connect/auth?${query}`);
+    await submitLogin(consentPage, DEMO_USER.username, DEMO_USER.password);
+    await consentPage.locator('[name="accept"]').click();
+    await expect(consentPage).toHaveURL(/[?&]code=/);
+    await consentContext.close();
     const userId = await admin.userId(APPS, DEMO_USER.username);
-    const consents = () =>
-      admin.request<{ clientId: string; grantedClientScopes: string[] }[]>("GET", `/${APPS}/users/${userId}/consents`);
-    expect((await consents()).map((consent) => consent.clientId)).toContain("shop");
-
-    const { context, page } = await openConsole(browser, APPS, { route: "applications" });
-    try {
-      const rows = page.getByTestId("applications-list-item");
-      await rows.first().waitFor();
-      const names = await rows.locator('[id^="application-name-"]').allTextContents();
-      expect(names.map((name) => name.trim())).toEqual(
-        [...names.map((name) => name.trim())].sort((a, b) => a.localeCompare(b)),
+    const consents = async () =>
+      (await admin.request<{ clientId: string }[]>("GET", `/${APPS}/users/${userId}/consents`)).map(
+        (consent) => consent.clientId,
       );
-      const shop = rows.filter({ hasText: "Web Shop" });
-      expect(await shop.textContent()).toContain("Third-party");
-      const link = shop.getByRole("link", { name: /Web Shop/ });
-      expect(await link.getAttribute("href")).toBe(SHOP_URL);
-      expect(await link.getAttribute("target")).toBe("_blank");
-      expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await consents()).toContain("shop");
 
-      await page.locator("#toggle-shop").click();
-      expect(await page.getByTestId("toggle-shop").getAttribute("aria-expanded")).toBe("true");
-      const details = shop.locator(".pf-v6-c-data-list__expandable-content");
-      await details.getByText("Has access to").waitFor();
-      const text = await details.textContent();
-      expect(text).toContain("User profile");
-      expect(text).toContain("Email address");
-      expect(text).toContain("Access granted on");
-      expect(await details.getByRole("link", { name: "https://shop.example.org/terms" }).getAttribute("rel")).toBe(
-        "noopener noreferrer",
-      );
-      await screenshot(page, "applications-consent");
-      await expectAccessible(page);
+    await page.reload();
+    const rows = page.getByTestId("applications-list-item");
+    const shop = rows.filter({ hasText: "Web Shop" });
+    await expect(shop).toContainText("Third-party");
+    const names = (await rows.locator('[id^="application-name-"]').allTextContents()).map((name) => name.trim());
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const link = shop.getByRole("link", { name: /Web Shop/ });
+    await expect(link).toHaveAttribute("href", SHOP_URL);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
 
-      await shop.getByRole("button", { name: "Remove access" }).click();
-      const dialog = page.getByRole("dialog", { name: "Remove access" });
-      await dialog.getByRole("button", { name: "Confirm" }).click();
-      await page.getByTestId("last-alert").getByText("Successfully removed consent").waitFor();
-      expect((await consents()).map((consent) => consent.clientId)).not.toContain("shop");
-      // The refreshed list no longer offers to remove what is gone.
-      await page.waitForFunction(() => !document.body.textContent?.includes("Has access to"));
-      expect(await page.getByRole("button", { name: "Remove access" }).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    await page.locator("#toggle-shop").click();
+    await expect(page.getByTestId("toggle-shop")).toHaveAttribute("aria-expanded", "true");
+    const details = shop.locator(".pf-v6-c-data-list__expandable-content");
+    await expect(details).toContainText("Has access to");
+    for (const text of ["User profile", "Email address", "Access granted on"])
+      await expect(details).toContainText(text);
+    await expect(details.getByRole("link", { name: "https://shop.example.org/terms" })).toHaveAttribute(
+      "rel",
+      "noopener noreferrer",
+    );
+    await screenshot(page, "applications-consent");
+    await expectAccessible(page);
+
+    await shop.getByRole("button", { name: "Remove access" }).click();
+    await page.getByRole("dialog", { name: "Remove access" }).getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("last-alert")).toContainText("Successfully removed consent");
+    expect(await consents()).not.toContain("shop");
+    // The refreshed list no longer offers to remove what is gone.
+    await expect(page.getByText(/Has access to/)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Remove access" })).toHaveCount(0);
   });
 
-  it("shows a client whose URL is javascript: as plain text, never as a link, also at 360 px", async () => {
-    const { context, page } = await openConsole(browser, APPS, {
-      route: "applications",
-      viewport: { width: 360, height: 740 },
-    });
-    try {
+  test.describe(() => {
+    test.use({ viewport: { width: 360, height: 740 } });
+    test("shows a client whose URL is javascript: as plain text, never as a link, also at 360 px", async ({
+      consolePage: page,
+    }) => {
       const archive = page.getByTestId("applications-list-item").filter({ hasText: "Archive" });
-      await archive.waitFor();
       await page.getByTestId("toggle-archive").click();
-      await archive.getByText("javascript:alert(document.domain)").waitFor();
-      expect(await archive.getByRole("link").count()).toBe(0);
-      expect(await page.locator('a[href^="javascript"], img[src^="javascript"]').count()).toBe(0);
+      await expect(archive.getByText("javascript:alert(document.domain)")).toBeVisible();
+      await expect(archive.getByRole("link")).toHaveCount(0);
+      await expect(page.locator('a[href^="javascript"], img[src^="javascript"]')).toHaveCount(0);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, "applications-360");
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
-describe("groups", () => {
-  it("lists direct groups, then inherited ones; the checkbox switches both ways", async () => {
-    const { context, page } = await openConsole(browser, GROUPS, { route: "groups" });
-    try {
+test.describe("groups", () => {
+  test.describe(() => {
+    test.use({ account: { realm: GROUPS, route: "groups" } });
+    test("lists direct groups, then inherited ones; the checkbox switches both ways", async ({ consolePage: page }) => {
       const checkbox = page.getByTestId("directMembership-checkbox");
-      await checkbox.waitFor();
       const pathRows = page.locator("#groups-list li").filter({ hasText: /\/\S+$/ });
-      expect(await checkbox.isChecked()).toBe(false);
-      expect(await page.getByTestId("group[3].name").textContent()).toBe("one");
-      expect(await pathRows.count()).toBe(4);
-      expect(await pathRows.nth(3).textContent()).toContain("Inherited");
+      await expect(checkbox).not.toBeChecked();
+      await expect(page.getByTestId("group[3].name")).toHaveText("one");
+      await expect(pathRows).toHaveCount(4);
+      await expect(pathRows.nth(3)).toContainText("Inherited");
       await screenshot(page, "groups");
       await expectAccessible(page);
 
       await checkbox.click();
-      expect(await checkbox.isChecked()).toBe(true);
-      expect(await pathRows.count()).toBe(3);
-      expect(await page.getByTestId("group[2].name").textContent()).toBe("subgroup");
-      expect(await page.getByText("Inherited").count()).toBe(0);
+      await expect(checkbox).toBeChecked();
+      await expect(pathRows).toHaveCount(3);
+      await expect(page.getByTestId("group[2].name")).toHaveText("subgroup");
+      await expect(page.getByText("Inherited")).toHaveCount(0);
 
       await checkbox.press("Space");
-      expect(await checkbox.isChecked()).toBe(false);
-      expect(await pathRows.count()).toBe(4);
-    } finally {
-      await context.close();
-    }
+      await expect(checkbox).not.toBeChecked();
+      await expect(pathRows).toHaveCount(4);
+    });
   });
 
-  it("derives every ancestor of a deeply nested membership", async () => {
-    const user = { username: "dave", password: "dave", displayName: "Dave Tester" };
-    const { context, page } = await openConsole(browser, GROUPS, {
-      route: "groups",
-      user,
+  test.describe(() => {
+    test.use({
+      account: { realm: GROUPS, route: "groups", user: { username: "dave", password: "dave" } },
       viewport: { width: 360, height: 740 },
     });
-    try {
-      await page.getByTestId("group[0].name").waitFor();
-      const paths = await page.locator("#groups-list li .group-path").allTextContents();
-      expect(paths).toEqual(["/one/subgroup/deep", "/one/subgroup", "/one"]);
+    test("derives every ancestor of a deeply nested membership", async ({ consolePage: page }) => {
+      await expect(page.locator("#groups-list li .group-path")).toHaveText([
+        "/one/subgroup/deep",
+        "/one/subgroup",
+        "/one",
+      ]);
       await screenshot(page, "groups-360");
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
-describe("organizations", () => {
-  it("lists the organization the user belongs to with its domains (identity-first sign-in)", async () => {
-    const { context, page } = await openConsole(browser, ORGS, { route: "organizations" });
-    try {
-      const row = page.getByTestId("organizations-list-item");
-      await row.first().waitFor();
-      expect(await row.count()).toBe(1);
-      const text = await row.textContent();
-      expect(text).toContain("Wonderland");
-      expect(text).toContain("wonderland.example");
-      expect(text).toContain("looking-glass.example");
-      expect(text).toContain("Tea parties and croquet");
-      expect(await page.getByTestId("organizations").count()).toBe(1);
-      await screenshot(page, "organizations");
-      await expectAccessible(page);
-    } finally {
-      await context.close();
+test.describe("organizations", () => {
+  test.use({ account: { realm: ORGS, route: "organizations" } });
+
+  test("lists the organization the user belongs to with its domains (identity-first sign-in)", async ({
+    consolePage: page,
+  }) => {
+    const row = page.getByTestId("organizations-list-item");
+    await expect(row).toHaveCount(1);
+    for (const text of ["Wonderland", "wonderland.example", "looking-glass.example", "Tea parties and croquet"]) {
+      await expect(row).toContainText(text);
     }
+    await expect(page.getByTestId("organizations")).toHaveCount(1);
+    await screenshot(page, "organizations");
+    await expectAccessible(page);
   });
 
-  it("shows the empty state to a user in no organization", async () => {
-    const user = { username: "bob", password: "bob", displayName: "Bob Tester" };
-    const { context, page } = await openConsole(browser, ORGS, { route: "organizations", user });
-    try {
-      await page.getByText("No organizations").waitFor();
-      expect(await page.getByText("You have not joined any organizations yet.").count()).toBe(1);
-      expect(await page.getByTestId("organizations-list-item").count()).toBe(0);
+  test.describe(() => {
+    test.use({ account: { realm: ORGS, route: "organizations", user: { username: "bob", password: "bob" } } });
+    test("shows the empty state to a user in no organization", async ({ consolePage: page }) => {
+      await expect(page.getByText("No organizations")).toBeVisible();
+      await expect(page.getByText("You have not joined any organizations yet.")).toHaveCount(1);
+      await expect(page.getByTestId("organizations-list-item")).toHaveCount(0);
       await screenshot(page, "organizations-empty");
       await expectAccessible(page);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,19 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { TestProject } from "vitest/node";
 import { JAR_NAME, keycloakOptions } from "../../scripts/lib/keycloak-config.mjs";
 import { startKeycloak, type RunningKeycloak } from "../../scripts/lib/keycloak-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const jar = path.join(root, "dist_keycloak", JAR_NAME);
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    keycloakUrl: string;
-    jarPath: string;
-  }
-}
+export const JAR_PATH = path.join(root, "dist_keycloak", JAR_NAME);
 
 /** Newest modification time under the inputs of the jar. */
 function newestSource(entries: string[]): number {
@@ -32,12 +24,17 @@ function newestSource(entries: string[]): number {
   return newest;
 }
 
-let server: RunningKeycloak | undefined;
+// Global setup and teardown run in the runner's process; the server handle waits here between the two.
+const state = globalThis as { e2eKeycloak?: RunningKeycloak };
 
-export async function setup(project: TestProject) {
+/**
+ * Rebuilds the jar when a source is newer, then starts one Keycloak for the whole run and hands its address to the
+ * workers through E2E_KEYCLOAK_URL (they inherit the runner's environment).
+ */
+export default async function globalSetup() {
   const stale =
-    !existsSync(jar) ||
-    statSync(jar).mtimeMs < newestSource(["src", "public", "vite.config.ts", "package.json", "package-lock.json"]);
+    !existsSync(JAR_PATH) ||
+    statSync(JAR_PATH).mtimeMs < newestSource(["src", "public", "vite.config.ts", "package.json", "package-lock.json"]);
   if (stale) {
     const build = spawnSync("node", ["scripts/build-theme.mjs"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) throw new Error("Building the theme jar failed; see the output above.");
@@ -47,26 +44,25 @@ export async function setup(project: TestProject) {
   const reuse = process.env.E2E_KEYCLOAK_URL;
   if (reuse) {
     console.log(`Using the running Keycloak at ${reuse} (E2E_KEYCLOAK_URL); it must serve the current jar.`);
-    project.provide("keycloakUrl", reuse.replace(/\/$/, ""));
-    project.provide("jarPath", jar);
     return;
   }
 
   // Its own instance and ports, so a demo server (npm start) may keep running beside the tests.
   const options = keycloakOptions({
-    jarPath: jar,
+    jarPath: JAR_PATH,
     realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")],
     httpPort: Number(process.env.E2E_KC_PORT ?? 8181),
     managementPort: Number(process.env.E2E_KC_MANAGEMENT_PORT ?? 9181),
   });
   const started = Date.now();
   // E2E_KC_INSTANCE keeps parallel checkouts (each with its own jar and ports) out of each other's server folder.
-  server = await startKeycloak(options, { instance: process.env.E2E_KC_INSTANCE ?? "e2e" });
+  const server = await startKeycloak(options, { instance: process.env.E2E_KC_INSTANCE ?? "e2e" });
+  state.e2eKeycloak = server;
   console.log(`Keycloak ${options.version} ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  project.provide("keycloakUrl", server.url);
-  project.provide("jarPath", jar);
+  process.env.E2E_KEYCLOAK_URL = server.url;
 }
 
-export async function teardown() {
-  await server?.stop();
+export async function stopKeycloak() {
+  await state.e2eKeycloak?.stop();
+  state.e2eKeycloak = undefined;
 }

@@ -2,10 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_KEYCLOAK_VERSION } from "../../scripts/lib/keycloak-config.mjs";
 import { chooseJavaHome } from "../../scripts/lib/keycloak-server.mjs";
 import { ensureStockMessages, parseProperties, readStockBundle } from "../../scripts/lib/message-bundles.mjs";
+import { JAR_PATH } from "./global-setup";
+import { expect, test } from "./support/test";
 
 // The global setup built the jar from the current sources; this looks inside it.
 const theme = "theme/keycloak-account-console/account";
@@ -14,13 +15,13 @@ let directory: string;
 // Keycloak's own bundles, from the distribution the tests run (downloaded once).
 const stock = ensureStockMessages(process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION);
 
-beforeAll(() => {
+test.beforeAll(() => {
   directory = mkdtempSync(path.join(os.tmpdir(), "theme-jar-"));
   const javaHome = chooseJavaHome();
   const jarTool = javaHome ? path.join(javaHome, "bin", "jar") : "jar";
-  execFileSync(jarTool, ["xf", inject("jarPath")], { cwd: directory });
+  execFileSync(jarTool, ["xf", JAR_PATH], { cwd: directory });
 });
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+test.afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 const read = (file: string) => readFileSync(path.join(directory, file), "utf8");
 /** Every bundle in the jar, parsed. */
@@ -30,14 +31,14 @@ const bundles = () =>
     messages: parseProperties(read(`${theme}/messages/${file}`)),
   }));
 
-describe("the theme jar", () => {
-  it("declares one account theme named after the project", () => {
+test.describe("the theme jar", () => {
+  test("declares one account theme named after the project", () => {
     expect(JSON.parse(read("META-INF/keycloak-themes.json"))).toEqual({
       themes: [{ name: "keycloak-account-console", types: ["account"] }],
     });
   });
 
-  it("holds our template and theme properties", () => {
+  test("holds our template and theme properties", () => {
     const template = read(`${theme}/index.ftl`);
     expect(template).toContain('<script id="environment" type="application/json">');
     expect(template).toContain("entryScript");
@@ -48,7 +49,7 @@ describe("the theme jar", () => {
     expect(properties).toMatch(/^contentHashPattern=assets\/\.\*$/m);
   });
 
-  it("links every chunk and stylesheet the entry imports, by file, and every linked file is in the jar", () => {
+  test("links every chunk and stylesheet the entry imports, by file, and every linked file is in the jar", () => {
     expect(read(`${theme}/index.ftl`)).toContain('<#include "entry-links.ftl">');
     const links = read(`${theme}/entry-links.ftl`);
     const files = [...links.matchAll(/href="\$\{resourceUrl\}\/([^"]+)"/g)].map((match) => match[1]!);
@@ -60,7 +61,7 @@ describe("the theme jar", () => {
     }
   });
 
-  it("holds our bundles: only the keys the console adds, in every language, none of them a stock key", () => {
+  test("holds our bundles: only the keys the console adds, in every language, none of them a stock key", () => {
     const english = parseProperties(read(`${theme}/messages/messages_en.properties`));
     expect(Object.keys(english)).toEqual(
       expect.arrayContaining(["help", "unsavedChanges", "colorScheme", "colorSchemeDark"]),
@@ -72,7 +73,7 @@ describe("the theme jar", () => {
     );
   });
 
-  it("has no bundle value of 20 characters or more that is the stock value for the same key and language", () => {
+  test("has no bundle value of 20 characters or more that is the stock value for the same key and language", () => {
     const copies: string[] = [];
     for (const { locale, messages } of bundles()) {
       const stockValues = {
@@ -86,7 +87,7 @@ describe("the theme jar", () => {
     expect(copies).toEqual([]);
   });
 
-  it("serves the colour-scheme script from its resources and references no inline script", () => {
+  test("serves the colour-scheme script from its resources and references no inline script", () => {
     expect(read(`${theme}/resources/color-scheme.js`)).toContain("pf-v6-theme-dark");
     const template = read(`${theme}/index.ftl`);
     expect(template).toContain('<script src="${resourceUrl}/color-scheme.js"></script>');
@@ -96,7 +97,7 @@ describe("the theme jar", () => {
     expect(inline.map((match) => match[0])).toEqual([]);
   });
 
-  it("holds the Vite build: manifest with one entry, hashed assets, content.json and logo", () => {
+  test("holds the Vite build: manifest with one entry, hashed assets, content.json and logo", () => {
     const manifest = JSON.parse(read(`${theme}/resources/.vite/manifest.json`)) as Record<
       string,
       { file: string; isEntry?: boolean; css?: string[] }
@@ -113,7 +114,7 @@ describe("the theme jar", () => {
     expect(read(`${theme}/resources/logo.svg`)).toContain("<svg");
   });
 
-  it("ships production builds of its libraries, not React's development build", () => {
+  test("ships production builds of its libraries, not React's development build", () => {
     const assets = path.join(directory, theme, "resources", "assets");
     const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(1);

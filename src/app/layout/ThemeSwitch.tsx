@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { safeLocalStorage } from "../../ui/safeLocalStorage";
-import { chooseColorScheme, COLOR_SCHEMES, readColorScheme, type ColorScheme } from "./colorScheme";
+import { chooseColorScheme, COLOR_SCHEMES, isColorScheme, readColorScheme, type ColorScheme } from "./colorScheme";
 
 const LABELS = { system: "colorSchemeSystem", light: "colorSchemeLight", dark: "colorSchemeDark" } as const;
 const ICONS = { system: DesktopIcon, light: SunIcon, dark: MoonIcon };
@@ -30,7 +30,7 @@ export function ThemeSwitch() {
         isOpen={open}
         onOpenChange={setOpen}
         selected={scheme}
-        onSelect={(_event, value) => choose(value as ColorScheme)}
+        onSelect={(_event, value) => isColorScheme(value) && choose(value)}
         popperProps={{ position: "end" }}
         toggle={(ref) => (
           <MenuToggle

@@ -2,6 +2,10 @@
 export const COLOR_SCHEMES = ["system", "light", "dark"] as const;
 export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
+export function isColorScheme(value: unknown): value is ColorScheme {
+  return (COLOR_SCHEMES as readonly unknown[]).includes(value);
+}
+
 export const COLOR_SCHEME_STORAGE_KEY = "colorScheme";
 /** PatternFly 6's dark theme is switched on by this class on <html>. */
 export const DARK_CLASS = "pf-v6-theme-dark";

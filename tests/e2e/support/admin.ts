@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { inject } from "vitest";
 
 /** Just enough of Keycloak's Admin REST API to shape realms for a test (admin/admin of the master realm). */
 export class KeycloakAdmin {
   private token?: { value: string; expires: number };
 
-  constructor(readonly baseUrl = inject("keycloakUrl")) {}
+  constructor(readonly baseUrl: string) {}
 
   private async accessToken(): Promise<string> {
     if (this.token && this.token.expires > Date.now() + 5000) return this.token.value;
@@ -39,21 +38,11 @@ export class KeycloakAdmin {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** Creates a realm like the demo realm (our theme, the demo user) under a fresh name, with changes. */
-  async createRealm(name: string, changes: Record<string, unknown> = {}): Promise<string> {
-    await this.request("DELETE", `/${encodeURIComponent(name)}`).catch(() => undefined);
-    // Test realms start from Keycloak's defaults for the user profile and required actions; the demo realm's
-    // showcase settings (rich profile, update-email and delete-account on) are opted into per test.
-    const {
-      components: _profile,
-      requiredActions: _actions,
-      internationalizationEnabled: _i18n,
-      supportedLocales: _locales,
-      ...base
-    } = demoRealm();
-    const user = (base.users as Record<string, unknown>[]).map(({ attributes: _attributes, ...rest }) => rest);
-    await this.request("POST", "", { ...base, users: user, realm: name, id: undefined, ...changes });
-    return name;
+  /** Creates a realm from its JSON (a RealmRepresentation), replacing one of the same name left by an earlier run. */
+  async createRealm(json: RealmJson & { realm: string }): Promise<string> {
+    await this.request("DELETE", `/${encodeURIComponent(json.realm)}`).catch(() => undefined);
+    await this.request("POST", "", json);
+    return json.realm;
   }
 
   async deleteRealm(name: string): Promise<void> {
@@ -136,7 +125,25 @@ export function fixture<T = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(file, "utf8")) as T;
 }
 
-export const demoRealm = () => fixture("demo-realm.json");
+/** A realm's JSON as the Admin API takes it (a RealmRepresentation); `realm` is its name. */
+export type RealmJson = { realm?: string; [key: string]: unknown };
+
+/**
+ * A realm like the demo realm (our theme, the demo user), with `changes` on top; unnamed. It starts from
+ * Keycloak's defaults for the user profile and required actions; the demo realm's showcase settings (rich profile,
+ * update-email and delete-account on, languages) are opted into per test.
+ */
+export function demoLike(changes: Record<string, unknown> = {}): RealmJson {
+  const {
+    components: _profile,
+    requiredActions: _actions,
+    internationalizationEnabled: _i18n,
+    supportedLocales: _locales,
+    ...base
+  } = fixture("demo-realm.json");
+  const users = (base.users as Record<string, unknown>[]).map(({ attributes: _attributes, ...rest }) => rest);
+  return { ...base, users, id: undefined, realm: undefined, ...changes };
+}
 
 /** The demo user of every realm made by createRealm. */
 export const DEMO_USER = { username: "alice", password: "alice", displayName: "Alice Liddell" };

@@ -1,23 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
-
-/** Debian's Chromium (Playwright's own download does not work on these machines). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
+import { expect, type Page } from "@playwright/test";
 
 /** The sign-in button of Keycloak's own login page; by id, since its text follows the realm's language. */
 export function loginButton(page: Page) {
@@ -33,7 +14,7 @@ export async function submitLogin(page: Page, username: string, password: string
   const passwordField = page.locator("#password");
   if (!(await passwordField.isVisible())) {
     await loginButton(page).click();
-    await passwordField.waitFor();
+    await expect(passwordField).toBeVisible();
   }
   await passwordField.fill(password);
   await loginButton(page).click();
@@ -42,7 +23,8 @@ export async function submitLogin(page: Page, username: string, password: string
 /** Signs in on Keycloak's own login page (the stock login theme), then waits for the console's shell. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await submitLogin(page, username, password);
-  await page.getByTestId("page-heading").waitFor();
+  // The first page after sign-in loads the app, its translations and the page's data: allow it more time.
+  await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
 }
 
 /**
@@ -51,10 +33,10 @@ export async function signIn(page: Page, username: string, password: string): Pr
  */
 export async function passReauthentication(page: Page, target: string, password: string): Promise<void> {
   const passwordField = page.locator("#password");
-  await page.locator(`${target}, #password`).first().waitFor();
+  await expect(page.locator(`${target}, #password`).first()).toBeVisible();
   if (await passwordField.isVisible()) {
     await passwordField.fill(password);
     await loginButton(page).click();
   }
-  await page.locator(target).waitFor();
+  await expect(page.locator(target).first()).toBeVisible();
 }

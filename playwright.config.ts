@@ -1,0 +1,41 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests against a real Keycloak serving the built theme jar (tests/e2e/global-setup.ts starts it once).
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "*.e2e.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  // Files run side by side, the tests of one file in order (they share the file's realms). Two workers fit two cores.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  // A test signs in (or three times, for device activity) on a shared machine: allow two minutes.
+  timeout: 120_000,
+  // Generous: the machine is shared, and a first sign-in on a cold server takes seconds.
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  // Traces and failure screenshots; test-results/screenshots (what the tests save for people) stays beside it.
+  outputDir: "test-results/e2e",
+  use: {
+    browserName: "chromium",
+    // Debian's Chromium: Playwright's own browser download does not work on these machines.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+});

@@ -1,0 +1,6 @@
+import { stopKeycloak } from "./global-setup";
+
+/** Stops the Keycloak the global setup started (a reused E2E_KEYCLOAK_URL server keeps running). */
+export default async function globalTeardown() {
+  await stopKeycloak();
+}
