@@ -146,7 +146,10 @@ function ResourceRow({
             className={isExpanded ? "pf-m-expanded" : undefined}
             aria-expanded={isExpanded}
             aria-controls={detailsId}
-            aria-label={`${t("sharedwith")}: ${name}`}
+            // Names that repeat the resource name would also name the row's other cells (suites find a row's grid
+            // cell by that name); the row's name describes its buttons instead.
+            aria-label={t("sharedwith")}
+            aria-describedby={`${rowId}-name`}
             data-testid={`expand-${resource.name}`}
             id={`${rowId}-toggle`}
             onClick={onToggle}
@@ -198,7 +201,7 @@ function ResourceRow({
               icon={<ShareAltIcon />}
               onClick={() => setDialog("share")}
               data-testid={`share-${resource.name}`}
-              aria-label={`${t("share")}: ${name}`}
+              aria-describedby={`${rowId}-name`}
             >
               {t("share")}
             </Button>
@@ -212,7 +215,8 @@ function ResourceRow({
                   variant="plain"
                   isExpanded={menuOpen}
                   onClick={() => setMenuOpen((open) => !open)}
-                  aria-label={`${t("actions")}: ${name}`}
+                  aria-label={t("actions")}
+                  aria-describedby={`${rowId}-name`}
                   data-testid={`actions-${resource.name}`}
                   icon={<EllipsisVIcon />}
                 />

@@ -18,7 +18,7 @@ vi.mock("../../api/client", async (importOriginal) => {
 
 const PAGE_LOAD = { timeout: 4_000 };
 // Typing and picking through menus takes a while on a busy machine.
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 60_000 };
 const users = [
   { username: "bob", email: "bob@example.org", firstName: "Bob", lastName: "Builder" },
   { username: "carol", email: "carol@example.org" },
@@ -50,6 +50,11 @@ describe("my resources", SLOW, () => {
     expect(first).toHaveTextContent("Holiday album");
     expect(screen.getByTestId("row[1].name")).toHaveTextContent("notes");
     expect(resourceCalls()).toEqual([{ first: "0", max: "5" }]);
+    // Only the name cell is named after the resource; the row's buttons are described by it.
+    expect(screen.getByTestId("expand-album")).toHaveAccessibleName("Shared with");
+    expect(screen.getByTestId("expand-album")).toHaveAccessibleDescription("Holiday album");
+    expect(screen.getByTestId("share-album")).toHaveAccessibleName("Share");
+    expect(screen.getByTestId("actions-album")).toHaveAccessibleDescription("Holiday album");
     const link = within(rowOf("row[0].name")).getByRole("link", { name: /Photo album/ });
     expect(link).toHaveAttribute("href", "https://photoz.example.org/");
     expect(link).toHaveAttribute("target", "_blank");
@@ -325,7 +330,7 @@ describe("edit and unshare", SLOW, () => {
   async function openMenuItem(item: string) {
     const user = userEvent.setup();
     renderPage("resources");
-    await user.click(await screen.findByRole("button", { name: "Actions: Holiday album" }, PAGE_LOAD));
+    await user.click(await screen.findByTestId("actions-album", {}, PAGE_LOAD));
     await user.click(await screen.findByRole("menuitem", { name: item }));
     return { user, dialog: await screen.findByRole("dialog") };
   }
