@@ -23,6 +23,9 @@ const DAVE = { username: "dave", password: "dave", displayName: "Dave Tester" };
 /** Alice's resources for paging and search: more than two pages of five. */
 const PHOTOS = Array.from({ length: 12 }, (_, i) => `photo-${String(i + 1).padStart(2, "0")}`);
 
+/** Several sign-ins and round trips per test, on a machine shared with other work. */
+const SLOW = { timeout: 180_000 };
+
 let browser: Browser;
 const admin = new KeycloakAdmin();
 let keycloak: string;
@@ -190,7 +193,7 @@ afterAll(async () => {
   await admin.deleteRealm(REALM).catch(() => undefined);
 });
 
-describe("my resources", () => {
+describe("my resources", SLOW, () => {
   it("lists the owned resources; search and paging follow the server across more than ten resources", async () => {
     const { context, page } = await openConsole(browser, REALM, { route: "resources" });
     try {
@@ -239,6 +242,33 @@ describe("my resources", () => {
     }
   });
 
+  it("pages at 375 px too: rows stack with their column names, the pager stays whole", async () => {
+    const { context, page } = await openConsole(browser, REALM, {
+      route: "resources",
+      viewport: { width: 375, height: 812 },
+    });
+    try {
+      await page.getByTestId("row[0].name").waitFor();
+      const first = await rowNames(page);
+      const next = page.locator("#my-resources-toolbar").getByRole("button", { name: /next page/i });
+      expect(await next.isVisible()).toBe(true);
+      await screenshot(page, "resources-my-resources-375");
+      await next.click();
+      await page.waitForFunction(
+        (before) => document.querySelector('[data-testid="row[0].name"]')?.textContent !== before,
+        first[0],
+      );
+      expect(await rowNames(page)).toHaveLength(5);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("passes the stock console's own resources test unchanged", async () => {
     // The steps of Keycloak's account-ui test/resources.spec.ts, with playwright-core instead of @playwright/test.
     const { context, page } = await openConsole(browser, REALM, { route: "resources", user: BOB });
@@ -274,7 +304,7 @@ describe("my resources", () => {
   });
 });
 
-describe("sharing", () => {
+describe("sharing", SLOW, () => {
   it("shares by username and by email with a chosen scope; the other user sees it with that scope", async () => {
     const { context, page } = await openConsole(browser, REALM, { route: "resources" });
     try {
@@ -473,7 +503,7 @@ describe("sharing", () => {
   });
 });
 
-describe("shared with me", () => {
+describe("shared with me", SLOW, () => {
   it("says when there is nothing to list, at 375 px too", async () => {
     const { context, page } = await openConsole(browser, REALM, {
       route: "resources",

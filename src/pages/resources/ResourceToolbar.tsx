@@ -28,9 +28,9 @@ export function ResourceToolbar({
   const { page, itemCount } = pagingState(query, rowCount, links);
 
   return (
-    <Toolbar id={`${id}-toolbar`}>
+    <Toolbar id={`${id}-toolbar`} className="resource-toolbar">
       <ToolbarContent>
-        <ToolbarItem>
+        <ToolbarItem className="resource-toolbar-search">
           <SearchInput
             placeholder={t("filterByName")}
             aria-label={`${t("search")}: ${label}`}
