@@ -254,10 +254,10 @@ describe("my resources", SLOW, () => {
       expect(await next.isVisible()).toBe(true);
       await screenshot(page, "resources-my-resources-375");
       await next.click();
-      await page.waitForFunction(
-        (before) => document.querySelector('[data-testid="row[0].name"]')?.textContent !== before,
-        first[0],
-      );
+      await page.waitForFunction((before) => {
+        const text = document.querySelector('[data-testid="row[4].name"]')?.textContent;
+        return text !== undefined && document.querySelector('[data-testid="row[0].name"]')?.textContent !== before;
+      }, first[0]);
       expect(await rowNames(page)).toHaveLength(5);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

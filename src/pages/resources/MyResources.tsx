@@ -194,7 +194,7 @@ function ResourceRow({
             </Button>
           )}
         </td>
-        <td className="pf-v6-c-table__td pf-v6-c-table__action resource-actions" data-label={t("actions")}>
+        <td className="pf-v6-c-table__td pf-v6-c-table__action resource-actions">
           <div className="resource-actions-content">
             <Button
               variant="link"

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../testing/renderPage";
@@ -19,6 +19,8 @@ vi.mock("../../api/client", async (importOriginal) => {
 const PAGE_LOAD = { timeout: 4_000 };
 // Typing and picking through menus takes a while on a busy machine.
 const SLOW = { timeout: 60_000 };
+// Several round trips to the fake server per step: give waitFor/findBy room on a loaded machine (this file only).
+configure({ asyncUtilTimeout: 5_000 });
 const users = [
   { username: "bob", email: "bob@example.org", firstName: "Bob", lastName: "Builder" },
   { username: "carol", email: "carol@example.org" },
