@@ -24,6 +24,8 @@ export type RequestOptions = {
 export type ApiClient = {
   /** A call under `/realms/{realm}/account/`; resolves to the parsed JSON (undefined for empty bodies). */
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** The same call, also handing back the response headers (e.g. the `Link` header of a paged list). */
+  requestWithHeaders<T>(path: string, options?: RequestOptions): Promise<{ body: T; headers: Headers }>;
   /** The URL of a call, for links that leave the app. */
   url(path: string, searchParams?: RequestOptions["searchParams"]): string;
 };
@@ -43,24 +45,29 @@ export function createApiClient(
     return target.toString();
   };
 
+  const send = async <T>(path: string, { method = "GET", body, searchParams, signal }: RequestOptions = {}) => {
+    const response = await fetchImpl(url(path, searchParams), {
+      method,
+      signal,
+      // Account data changes under us (other tabs, the admin): never answer from the HTTP cache.
+      cache: "no-store",
+      headers: {
+        accept: "application/json",
+        authorization: `Bearer ${await token()}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const parsed = await readBody(response);
+    if (!response.ok) throw errorFrom(response, parsed);
+    return { body: parsed as T, headers: response.headers };
+  };
+
   return {
     url,
-    async request<T>(path: string, { method = "GET", body, searchParams, signal }: RequestOptions = {}) {
-      const response = await fetchImpl(url(path, searchParams), {
-        method,
-        signal,
-        // Account data changes under us (other tabs, the admin): never answer from the HTTP cache.
-        cache: "no-store",
-        headers: {
-          accept: "application/json",
-          authorization: `Bearer ${await token()}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const parsed = await readBody(response);
-      if (!response.ok) throw errorFrom(response, parsed);
-      return parsed as T;
+    requestWithHeaders: send,
+    async request<T>(path: string, options?: RequestOptions) {
+      return (await send<T>(path, options)).body;
     },
   };
 }

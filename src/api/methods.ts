@@ -1,5 +1,6 @@
 // Every Account REST call the console makes, one small typed function each. Pages call these, never URLs.
 import type { ApiClient } from "./client";
+import { parseLinks, type PageLinks } from "./links";
 import type {
   ClientRepresentation,
   CredentialContainer,
@@ -7,6 +8,8 @@ import type {
   GroupRepresentation,
   LinkedAccountRepresentation,
   OrganizationRepresentation,
+  ResourcePermission,
+  ResourceRepresentation,
   UserRepresentation,
 } from "./representations";
 
@@ -69,4 +72,73 @@ export async function fetchGroups(api: ApiClient, signal?: AbortSignal): Promise
 
 export async function fetchOrganizations(api: ApiClient, signal?: AbortSignal): Promise<OrganizationRepresentation[]> {
   return (await api.request<OrganizationRepresentation[] | undefined>("/organizations", { signal })) ?? [];
+}
+
+/** One page of a paged list, with where the server's `Link` header says the next and previous pages are. */
+export type Page<T> = { rows: T[]; links: PageLinks };
+
+export type ResourcesQuery = { first: number; max: number; name?: string };
+
+async function fetchResourcePage(
+  api: ApiClient,
+  path: string,
+  { first, max, name }: ResourcesQuery,
+  signal?: AbortSignal,
+): Promise<Page<ResourceRepresentation>> {
+  const searchParams = { first, max, name: name?.trim() || undefined };
+  const { body, headers } = await api.requestWithHeaders<unknown>(path, { searchParams, signal });
+  if (body !== undefined && !Array.isArray(body)) throw new Error(`Unexpected answer from ${path}`);
+  return { rows: (body ?? []) as ResourceRepresentation[], links: parseLinks(headers.get("link")) };
+}
+
+/** The UMA resources the user owns, one page (the server filters by `name` and pages with a Link header). */
+export function fetchResources(
+  api: ApiClient,
+  query: ResourcesQuery,
+  signal?: AbortSignal,
+): Promise<Page<ResourceRepresentation>> {
+  return fetchResourcePage(api, "/resources", query, signal);
+}
+
+/** The UMA resources other users shared with the user, with the granted scopes, one page. */
+export function fetchSharedWithMe(
+  api: ApiClient,
+  query: ResourcesQuery,
+  signal?: AbortSignal,
+): Promise<Page<ResourceRepresentation>> {
+  return fetchResourcePage(api, "/resources/shared-with-me", query, signal);
+}
+
+/** Who a resource of the user is shared with, and with which scopes. */
+export async function fetchResourcePermissions(
+  api: ApiClient,
+  resourceId: string,
+  signal?: AbortSignal,
+): Promise<ResourcePermission[]> {
+  const path = `/resources/${encodeURIComponent(resourceId)}/permissions`;
+  return (await api.request<ResourcePermission[] | undefined>(path, { signal })) ?? [];
+}
+
+/** The pending requests for a resource of the user, one entry per requester with the scopes asked for. */
+export async function fetchPermissionRequests(
+  api: ApiClient,
+  resourceId: string,
+  signal?: AbortSignal,
+): Promise<ResourcePermission[]> {
+  const path = `/resources/${encodeURIComponent(resourceId)}/permissions/requests`;
+  return (await api.request<ResourcePermission[] | undefined>(path, { signal })) ?? [];
+}
+
+/**
+ * Sets what each listed user may do with a resource (204): the listed scopes are granted (pending requests for them
+ * become grants), every other ticket of that user on the resource is removed, so `scopes: []` unshares. The server
+ * resolves `username` as a username or an email; an unknown one fails the whole call (404) and changes nothing.
+ */
+export async function updateResourcePermissions(
+  api: ApiClient,
+  resourceId: string,
+  permissions: Pick<ResourcePermission, "username" | "scopes">[],
+): Promise<void> {
+  const path = `/resources/${encodeURIComponent(resourceId)}/permissions`;
+  await api.request<void>(path, { method: "PUT", body: permissions });
 }

@@ -157,3 +157,29 @@ export type OrganizationRepresentation = {
   enabled?: boolean;
   domains?: OrganizationDomain[];
 };
+
+/** A scope of a UMA resource (`view`, `album:edit`, ...). */
+export type ResourceScope = { name: string; displayName?: string; iconUri?: string };
+
+/** The client (resource server) a UMA resource belongs to. */
+export type ResourceClient = { clientId: string; name?: string; baseUrl?: string };
+
+/** One UMA resource of `GET /account/resources` (owned) or `/resources/shared-with-me` (scopes = granted ones). */
+export type ResourceRepresentation = {
+  _id: string;
+  name: string;
+  displayName?: string;
+  uris?: string[];
+  icon_uri?: string;
+  scopes: ResourceScope[];
+  client: ResourceClient;
+};
+
+/** A user and scopes on a resource: who it is shared with, who asks for it, or what to grant (`PUT .../permissions`). */
+export type ResourcePermission = {
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  scopes: string[];
+};

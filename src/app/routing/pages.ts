@@ -5,6 +5,7 @@ import { loadApplications } from "../../pages/applications/loader";
 import { loadGroups } from "../../pages/groups/loader";
 import { loadOrganizations } from "../../pages/organizations/loader";
 import { loadPersonalInfo } from "../../pages/personal-info/loader";
+import { loadResources } from "../../pages/resources/loader";
 import type { PageLoader } from "../../ui/pageData";
 
 export type PageDefinition = {
@@ -35,7 +36,7 @@ export const PAGES: Record<string, PageDefinition> = {
   applications: { module: () => import("../../pages/applications/Applications"), loader: loadApplications },
   groups: { module: () => import("../../pages/groups/Groups"), loader: loadGroups },
   organizations: { module: () => import("../../pages/organizations/Organizations"), loader: loadOrganizations },
-  resources: { module: () => import("../../pages/resources/Resources") },
+  resources: { module: () => import("../../pages/resources/Resources"), loader: loadResources },
   "verifiable-credentials": { module: () => import("../../pages/verifiable-credentials/VerifiableCredentials") },
   oid4vci: { module: () => import("../../pages/oid4vci/Oid4Vci") },
   content: { module: () => import("../../pages/content/ContentPage") },

@@ -1,0 +1,82 @@
+import { Button, Modal, ModalBody, ModalFooter, ModalHeader, Spinner } from "@patternfly/react-core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { fetchResourcePermissions, updateResourcePermissions } from "../../api/methods";
+import type { ResourceRepresentation } from "../../api/representations";
+import { useAlerts } from "../../ui/alerts/AlertContext";
+import { LoadError } from "../../ui/LoadError";
+import { useFetch } from "../../ui/useFetch";
+import { SharedWith } from "./SharedWith";
+
+/** "Unshare all", confirmed: one PUT that leaves every user it is shared with no scope. */
+export function UnshareDialog({
+  resource,
+  onClose,
+}: {
+  resource: ResourceRepresentation;
+  onClose: (changed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { addAlert, addError } = useAlerts();
+  const { state, reload } = useFetch((signal) => fetchResourcePermissions(api, resource._id, signal), resource._id);
+  const [busy, setBusy] = useState(false);
+  const permissions = state.status === "ready" ? state.data : [];
+
+  const unshare = async () => {
+    setBusy(true);
+    try {
+      await updateResourcePermissions(
+        api,
+        resource._id,
+        permissions.map((p) => ({ username: p.username, scopes: [] })),
+      );
+      addAlert(t("unShareSuccess"));
+      onClose(true);
+    } catch (error) {
+      addError("unShareError", error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      variant="small"
+      isOpen
+      onClose={() => !busy && onClose(false)}
+      aria-labelledby="unshare-dialog-title"
+      aria-describedby="unshare-dialog-body"
+    >
+      <ModalHeader title={t("unShare")} labelId="unshare-dialog-title" />
+      <ModalBody id="unshare-dialog-body">
+        {state.status === "loading" && <Spinner size="md" aria-label={t("spinnerLoading")} />}
+        {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
+        {state.status === "ready" &&
+          (permissions.length === 0 ? (
+            <SharedWith permissions={permissions} />
+          ) : (
+            <>
+              <p>{t("unShareAllConfirm")}</p>
+              <SharedWith permissions={permissions} />
+            </>
+          ))}
+      </ModalBody>
+      <ModalFooter>
+        <Button
+          variant="danger"
+          id="modal-confirm"
+          onClick={() => void unshare()}
+          isLoading={busy}
+          isDisabled={busy || permissions.length === 0}
+        >
+          {t("confirm")}
+        </Button>
+        <Button variant="link" id="modal-cancel" onClick={() => onClose(false)} isDisabled={busy}>
+          {t("cancel")}
+        </Button>
+      </ModalFooter>
+    </Modal>
+  );
+}
