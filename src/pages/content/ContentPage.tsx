@@ -60,6 +60,11 @@ export default function ContentPage() {
   const url = moduleUrl(environment.resourceUrl, item.modulePath);
   // Wrapped in an object: useFetch would otherwise see the component function as data.
   const { state } = useFetch(async () => ({ component: await loadComponent(url) }), url);
+  // Stable, so a module may list it in an effect's dependencies.
+  const request = React.useCallback<ContentModuleProps["request"]>(
+    (path, options) => api.request(path, options),
+    [api],
+  );
 
   if (state.status === "error") throw state.error;
   const Module = state.status === "ready" ? state.data.component : undefined;
@@ -74,7 +79,7 @@ export default function ContentPage() {
             environment={environment}
             t={t}
             language={i18n.language}
-            request={(path, options) => api.request(path, options)}
+            request={request}
           />
         ) : (
           <LoadingState />
