@@ -55,6 +55,21 @@ async function allowOffers(allowed: boolean): Promise<void> {
   });
 }
 
+/**
+ * The account console's token carries only the account roles in its scope (manage-account and a few more); a realm
+ * that gives users view-only roles maps them into that scope too, as this test realm does.
+ */
+async function scopeViewRoles(): Promise<void> {
+  const [consoleClient] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=account-console`);
+  const [account] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=account`);
+  const roles = await admin.request<{ name: string }[]>("GET", `/${REALM}/clients/${account!.id}/roles`);
+  await admin.request(
+    "POST",
+    `/${REALM}/clients/${consoleClient!.id}/scope-mappings/clients/${account!.id}`,
+    roles.filter((role) => ["view-profile", "view-verifiable-credentials"].includes(role.name)),
+  );
+}
+
 /** No serious or critical WCAG 2.0/2.1 A/AA violation on the page as it is now. */
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -85,6 +100,7 @@ beforeAll(async () => {
     ],
   });
   await allowOffers(true);
+  await scopeViewRoles();
   for (const scope of [JWT, SD]) await grantCredential(DEMO_USER.username, scope);
   await grantCredential(VIEWER.username, JWT);
 });

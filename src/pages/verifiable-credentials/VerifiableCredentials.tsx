@@ -24,7 +24,6 @@ import type { UserVerifiableCredentialRepresentation } from "../../api/represent
 import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
 import { useAlerts } from "../../ui/alerts/AlertContext";
-import { ColumnTitles } from "../../ui/ColumnTitles";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
 import { accountRoles, canRevokeCredentials, credentialOfferAction, serverDate } from "./credentials";
@@ -84,10 +83,6 @@ export default function VerifiableCredentials() {
         <EmptyState headingLevel="h3" titleText={t("noVerifiableCredentials")} variant="sm" id="credentials-empty" />
       ) : (
         <>
-          <ColumnTitles
-            className="vc-header"
-            titles={[t("credentialScopeName"), t("credentialCreatedDate"), t("credentialUpdatedDate")]}
-          />
           <DataList aria-label={t("myVerifiableCredentials")} id="credentials-list">
             {credentials.map((credential) => (
               <CredentialRow
@@ -180,18 +175,18 @@ function CredentialRow({
 
   return (
     <DataListItem id={id} aria-labelledby={`${id}-name`} data-testid="credentials-list-item">
-      <DataListItemRow>
+      <DataListItemRow className="vc-row">
         <DataListItemCells
           dataListCells={[
-            <DataListCell key="name" className="vc-name">
+            <DataListCell key="name" width={2} className="vc-name">
               <span id={`${id}-name`}>{scope}</span>
             </DataListCell>,
-            <DataListCell key="created">
-              <span className="vc-cell-label">{t("credentialCreatedDate")}: </span>
+            <DataListCell key="created" width={2}>
+              <span className="vc-cell-label">{t("credentialCreatedDate")}</span>
               <span data-testid={`${id}-created`}>{date(credential.createdDate)}</span>
             </DataListCell>,
-            <DataListCell key="updated">
-              <span className="vc-cell-label">{t("credentialUpdatedDate")}: </span>
+            <DataListCell key="updated" width={2}>
+              <span className="vc-cell-label">{t("credentialUpdatedDate")}</span>
               <span data-testid={`${id}-updated`}>{date(credential.updatedDate)}</span>
             </DataListCell>,
           ]}
