@@ -4,6 +4,7 @@
 // stored (uncompressed) one, so no JDK or zip tool is needed.
 import fs from "node:fs";
 import path from "node:path";
+import { Buffer } from "node:buffer";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
