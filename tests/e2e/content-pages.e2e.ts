@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER, KeycloakAdmin } from "./support/admin";
 import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
-import { openConsole } from "./support/session";
+import { accountUrl, openConsole } from "./support/session";
 
 // A realm whose account theme is the example extension theme (examples/extension-theme, built into a jar and put in
 // providers/ by the global setup): it extends ours with one more menu item, a page whose module lives in the theme.
@@ -101,8 +101,9 @@ describe("content pages of a theme that extends ours", () => {
   });
 
   it("an id no menu item names shows the error dialog", async () => {
-    const { context, page } = await openConsole(browser, REALM, { route: "content/not-configured" });
+    const { context, page } = await openConsole(browser, REALM);
     try {
+      await page.goto(accountUrl(REALM, "content/not-configured"));
       const dialog = page.getByTestId("error-dialog");
       await dialog.waitFor();
       expect(await dialog.getByTestId("error-message").textContent()).toContain('No page "not-configured"');

@@ -14,7 +14,7 @@ import {
   Title,
 } from "@patternfly/react-core";
 import { QrcodeIcon } from "@patternfly/react-icons";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useApi } from "../../api/ApiContext";
@@ -134,6 +134,21 @@ export default function VerifiableCredentials() {
   );
 }
 
+/** Scope names are long snake_case words: allow line breaks after the underscores rather than inside words. */
+function breakableName(name: string) {
+  const parts = name.split("_");
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && (
+        <>
+          _<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
 /** Whether the access token allows revoking (read from the token itself: the ID token has no client roles). */
 function useCanRevoke(): boolean {
   const auth = useAuth();
@@ -178,8 +193,8 @@ function CredentialRow({
       <DataListItemRow className="vc-row">
         <DataListItemCells
           dataListCells={[
-            <DataListCell key="name" width={2} className="vc-name">
-              <span id={`${id}-name`}>{scope}</span>
+            <DataListCell key="name" width={3} className="vc-name">
+              <span id={`${id}-name`}>{breakableName(scope)}</span>
             </DataListCell>,
             <DataListCell key="created" width={2}>
               <span className="vc-cell-label">{t("credentialCreatedDate")}</span>
