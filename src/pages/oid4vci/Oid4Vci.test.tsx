@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CredentialIssuerMetadata } from "../../api/representations";
@@ -65,7 +65,7 @@ describe("issuer credential page", () => {
     // Sent as the signed-in user.
     const init = issuerFetch.mock.calls.find(([url]) => String(url).includes(OFFER))![1]!;
     expect((init.headers as Record<string, string>).authorization).toBe("Bearer token");
-  });
+  }, 15_000);
 
   it("shows the server's reason when it refuses an offer, and tries again on request", async () => {
     const routes: StubRoute[] = [
@@ -84,12 +84,12 @@ describe("issuer credential page", () => {
     expect(error).toHaveTextContent("Client not enabled for OID4VCI");
     expect(screen.queryByTestId("qr-code")).toBeNull();
     // The same failure also reaches the alert list.
-    expect(screen.getAllByText("Client not enabled for OID4VCI").length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(screen.getAllByText("Client not enabled for OID4VCI").length).toBeGreaterThanOrEqual(2));
 
     routes[1] = { path: OFFER, body: { issuer: "http://kc.test/o", nonce: "n" } };
     await userEvent.click(within(error).getByRole("button", { name: "Try again" }));
     expect(await screen.findByTestId("qr-code")).toBeVisible();
-  });
+  }, 15_000);
 
   it("says when the issuer cannot be read", async () => {
     renderIssuerPage([{ path: METADATA, status: 400, body: { error: "Feature oid4vc-vci not enabled" } }]);
