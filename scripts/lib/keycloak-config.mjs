@@ -11,7 +11,7 @@ export const JAR_NAME = "keycloak-theme-for-kc-all-other-versions.jar";
 export const OFFICIAL_IMAGE = "quay.io/keycloak/keycloak";
 /** The image `npm run containers:setup` builds here (no registry needed); KC_IMAGE names another. */
 export const LOCAL_IMAGE = "keycloak-account-console/keycloak";
-export const FEATURES = ["oid4vc-vci", "organization"];
+export const FEATURES = ["oid4vc-vci", "oid4vc-vci-rest-credential-offer", "organization"];
 
 /**
  * @typedef {object} KeycloakOptions
@@ -22,6 +22,7 @@ export const FEATURES = ["oid4vc-vci", "organization"];
  * @property {string} adminPassword
  * @property {string[]} features
  * @property {string} [jarPath]      the theme jar to put in providers/
+ * @property {string[]} [extraJars]  more provider jars for providers/ (e.g. an extension theme; KC_EXTRA_JARS)
  * @property {string[]} realmFiles   realm exports imported at start
  */
 
@@ -40,6 +41,7 @@ export function keycloakOptions(overrides = {}, env = process.env) {
     adminPassword: env.KC_ADMIN_PASSWORD || "admin",
     features: FEATURES,
     realmFiles: [],
+    extraJars: (env.KC_EXTRA_JARS || "").split(path.delimiter).filter(Boolean),
     ...overrides,
   };
 }
@@ -111,6 +113,10 @@ export function containerSpecification(options, env = process.env) {
     ],
     files: [
       ...(options.jarPath ? [{ source: options.jarPath, target: `/opt/keycloak/providers/${THEME_NAME}.jar` }] : []),
+      ...(options.extraJars ?? []).map((file) => ({
+        source: file,
+        target: `/opt/keycloak/providers/${path.basename(file)}`,
+      })),
       ...options.realmFiles.map((file) => ({
         source: file,
         target: `/opt/keycloak/data/import/${path.basename(file)}`,

@@ -153,6 +153,7 @@ export async function startDistribution(
     if (file.endsWith(".jar")) fs.rmSync(path.join(providers, file));
   }
   if (options.jarPath) fs.copyFileSync(options.jarPath, path.join(providers, `${THEME_NAME}.jar`));
+  for (const file of options.extraJars ?? []) fs.copyFileSync(file, path.join(providers, path.basename(file)));
 
   const imports = path.join(home, "data", "import");
   fs.rmSync(imports, { recursive: true, force: true });

@@ -72,7 +72,7 @@ export function createApiClient(
   };
 }
 
-async function readBody(response: Response): Promise<unknown> {
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === "") return undefined;
   const type = response.headers.get("content-type") ?? "";
@@ -84,7 +84,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(response: Response, body: unknown): ApiError {
+export function errorFrom(response: Response, body: unknown): ApiError {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   const first = (value: unknown) =>
     typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;

@@ -6,11 +6,13 @@ import type {
   CredentialContainer,
   DeviceRepresentation,
   GroupRepresentation,
+  IssuedVerifiableCredentialRepresentation,
   LinkedAccountRepresentation,
   OrganizationRepresentation,
   ResourcePermission,
   ResourceRepresentation,
   UserRepresentation,
+  UserVerifiableCredentialRepresentation,
 } from "./representations";
 
 export function fetchPersonalInfo(api: ApiClient, signal?: AbortSignal): Promise<UserRepresentation> {
@@ -141,4 +143,44 @@ export async function updateResourcePermissions(
 ): Promise<void> {
   const path = `/resources/${encodeURIComponent(resourceId)}/permissions`;
   await api.request<void>(path, { method: "PUT", body: permissions });
+}
+
+/** The credential types the user holds (400 unless the realm issues verifiable credentials). */
+export async function fetchVerifiableCredentials(
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<UserVerifiableCredentialRepresentation[]> {
+  const body = await api.request<unknown>("/verifiable-credentials", { signal });
+  return expectList<UserVerifiableCredentialRepresentation>(body, "credentialScopeName");
+}
+
+/** Revokes a credential type for the user (204; 404 when the user does not hold it). */
+export async function revokeVerifiableCredential(api: ApiClient, credentialScopeName: string): Promise<void> {
+  await api.request<void>(`/verifiable-credentials/${encodeURIComponent(credentialScopeName)}`, { method: "DELETE" });
+}
+
+/** Every credential issued to the user's wallets, of all types (the server neither filters nor pages). */
+export async function fetchIssuedVerifiableCredentials(
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<IssuedVerifiableCredentialRepresentation[]> {
+  const body = await api.request<unknown>("/issued-verifiable-credentials", { signal });
+  return expectList<IssuedVerifiableCredentialRepresentation>(body, "id");
+}
+
+/** Revokes one issued credential (204; 404 when it is not the user's). */
+export async function revokeIssuedVerifiableCredential(api: ApiClient, id: string): Promise<void> {
+  await api.request<void>(`/issued-verifiable-credentials/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+/** A list whose items carry the string field `key`; anything else is a server answer the console cannot use. */
+function expectList<T>(body: unknown, key: string): T[] {
+  if (body === undefined) return [];
+  const valid =
+    Array.isArray(body) &&
+    body.every(
+      (item) => typeof item === "object" && item !== null && typeof (item as Record<string, unknown>)[key] === "string",
+    );
+  if (!valid) throw new Error("The server sent an answer the console does not understand.");
+  return body as T[];
 }

@@ -183,3 +183,48 @@ export type ResourcePermission = {
   email?: string;
   scopes: string[];
 };
+
+/** One credential type the user holds (`GET /account/verifiable-credentials`); dates are epoch milliseconds. */
+export type UserVerifiableCredentialRepresentation = {
+  credentialScopeName: string;
+  credentialConfigurationId?: string;
+  revision?: string;
+  createdDate?: number;
+  updatedDate?: number;
+  userAttributes?: Record<string, string[]>;
+};
+
+/** One credential a wallet received (`GET /account/issued-verifiable-credentials`); dates are epoch milliseconds. */
+export type IssuedVerifiableCredentialRepresentation = {
+  id: string;
+  userId?: string;
+  /** The credential scope name it was issued for. */
+  credentialType?: string;
+  issuedAt?: number;
+  expiresAt?: number;
+  clientId?: string;
+  clientName?: string;
+  clientBaseUrl?: string;
+  revision?: string;
+};
+
+/** How an issuer or a credential configuration is shown, per locale (OID4VCI metadata). */
+export type CredentialDisplay = { name?: string; locale?: string };
+
+/** One entry of `credential_configurations_supported`; newer servers put `display` under `credential_metadata`. */
+export type CredentialConfiguration = {
+  format?: string;
+  scope?: string;
+  display?: CredentialDisplay[];
+  credential_metadata?: { display?: CredentialDisplay[] };
+};
+
+/** `GET /realms/{realm}/.well-known/openid-credential-issuer`, as far as the console reads it. */
+export type CredentialIssuerMetadata = {
+  credential_issuer: string;
+  credential_configurations_supported: Record<string, CredentialConfiguration>;
+  display?: CredentialDisplay[];
+};
+
+/** `create-credential-offer` (26.7): the offer lives at `issuer + "/" + nonce`. */
+export type CredentialOfferReference = { issuer: string; nonce: string };

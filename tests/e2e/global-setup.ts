@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { JAR_NAME, keycloakOptions } from "../../scripts/lib/keycloak-config.mjs";
 import { startKeycloak, type RunningKeycloak } from "../../scripts/lib/keycloak-server.mjs";
+import { buildExtensionJar } from "../../examples/extension-theme/build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 export const JAR_PATH = path.join(root, "dist_keycloak", JAR_NAME);
@@ -50,6 +51,8 @@ export default async function globalSetup() {
   // Its own instance and ports, so a demo server (npm start) may keep running beside the tests.
   const options = keycloakOptions({
     jarPath: JAR_PATH,
+    // The example extension theme (examples/extension-theme), for the content-page tests.
+    extraJars: [buildExtensionJar()],
     realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")],
     httpPort: Number(process.env.E2E_KC_PORT ?? 8181),
     managementPort: Number(process.env.E2E_KC_MANAGEMENT_PORT ?? 9181),

@@ -21,7 +21,7 @@ describe("keycloak options", () => {
   it("defaults to the pinned version and the usual ports", () => {
     const options = keycloakOptions({}, {});
     expect(options).toMatchObject({ version: "26.7.4", httpPort: 8080, managementPort: 9000, adminUser: "admin" });
-    expect(options.features).toEqual(["oid4vc-vci", "organization"]);
+    expect(options.features).toEqual(["oid4vc-vci", "oid4vc-vci-rest-credential-offer", "organization"]);
   });
 
   it("takes the version and ports from the environment", () => {

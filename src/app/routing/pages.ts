@@ -6,6 +6,7 @@ import { loadGroups } from "../../pages/groups/loader";
 import { loadOrganizations } from "../../pages/organizations/loader";
 import { loadPersonalInfo } from "../../pages/personal-info/loader";
 import { loadResources } from "../../pages/resources/loader";
+import { loadVerifiableCredentials } from "../../pages/verifiable-credentials/loader";
 import type { PageLoader } from "../../ui/pageData";
 
 export type PageDefinition = {
@@ -37,8 +38,12 @@ export const PAGES: Record<string, PageDefinition> = {
   groups: { module: () => import("../../pages/groups/Groups"), loader: loadGroups },
   organizations: { module: () => import("../../pages/organizations/Organizations"), loader: loadOrganizations },
   resources: { module: () => import("../../pages/resources/Resources"), loader: loadResources },
-  "verifiable-credentials": { module: () => import("../../pages/verifiable-credentials/VerifiableCredentials") },
+  "verifiable-credentials": {
+    module: () => import("../../pages/verifiable-credentials/VerifiableCredentials"),
+    loader: loadVerifiableCredentials,
+  },
   oid4vci: { module: () => import("../../pages/oid4vci/Oid4Vci") },
+  // Its loader (the menu item to show) comes from the menu: see pageRoutes in routes.tsx.
   content: { module: () => import("../../pages/content/ContentPage") },
 };
 

@@ -1,26 +1,33 @@
 import type { RouteObject } from "react-router";
 import type { ApiClient } from "../../api/client";
 import type { Features } from "../../environment/environment";
+import { contentLoader } from "../../pages/content/loader";
 import { LoadingState } from "../../ui/LoadingState";
-import { menuLeaves, type MenuItem } from "../layout/menu";
+import { menuLeaves, type MenuItem, type MenuLeaf } from "../layout/menu";
 import { PAGES, UNLISTED_ROUTES, type PageDefinition } from "./pages";
 import { RouteError } from "./RouteError";
 
 /** A route for each page of the (already feature-filtered) menu, plus the unlisted pages whose flag is on. */
 export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient, pages = PAGES): RouteObject[] {
-  const wanted = [
+  const wanted: { path: string; page: string; leaf?: MenuLeaf }[] = [
     ...menuLeaves(menu).map((leaf) => ({
       path: trimSlashes(leaf.path),
       page: leaf.modulePath ? "content" : (leaf.id ?? leaf.path),
+      leaf,
     })),
     ...UNLISTED_ROUTES.filter((route) => route.feature === undefined || features[route.feature]),
   ];
   const seen = new Set<string>();
-  return wanted.flatMap(({ path, page }) => {
+  return wanted.flatMap(({ path, page, leaf }) => {
     const definition = pages[trimSlashes(page)];
     if (!definition || seen.has(path)) return [];
     seen.add(path);
-    return [pageRoute(path, definition, api)];
+    // A content page's data is its menu item: the leaf it was routed from, or the one `:componentId` names.
+    const content =
+      page === "content"
+        ? contentLoader(menu, leaf?.modulePath ? { label: leaf.label, path, modulePath: leaf.modulePath } : undefined)
+        : undefined;
+    return [pageRoute(path, content ? { ...definition, loader: content } : definition, api)];
   });
 }
 

@@ -1,7 +1,230 @@
+import {
+  Button,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  EmptyState,
+  Modal,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
+  Title,
+} from "@patternfly/react-core";
+import { QrcodeIcon } from "@patternfly/react-icons";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { useApi } from "../../api/ApiContext";
+import { withServerReason } from "../../api/errors";
+import { revokeVerifiableCredential } from "../../api/methods";
+import type { UserVerifiableCredentialRepresentation } from "../../api/representations";
+import { useAuth } from "../../auth/AuthContext";
+import { useFormat } from "../../i18n/format";
+import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
+import { usePageData, useReloadPage } from "../../ui/pageData";
+import { accountRoles, canRevokeCredentials, credentialOfferAction, serverDate } from "./credentials";
+import { IssuedCredentialsDialog } from "./IssuedCredentialsDialog";
+import "./verifiable-credentials.css";
 
 export default function VerifiableCredentials() {
   const { t } = useTranslation();
-  return <PageLayout title={t("verifiableCredentials")} />;
+  const api = useApi();
+  const auth = useAuth();
+  const { addAlert, addError } = useAlerts();
+  const credentials = usePageData<UserVerifiableCredentialRepresentation[]>();
+  const { reload } = useReloadPage();
+  const canRevoke = useCanRevoke();
+  const [viewing, setViewing] = useState<UserVerifiableCredentialRepresentation>();
+  const [revoking, setRevoking] = useState<UserVerifiableCredentialRepresentation>();
+  const [busy, setBusy] = useState(false);
+  const location = useLocation();
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      await revokeVerifiableCredential(api, revoking.credentialScopeName);
+      setRevoking(undefined);
+      addAlert(t("credentialDeletedSuccess"));
+      await reload();
+    } catch (error) {
+      setRevoking(undefined);
+      addError("credentialDeleteError", withServerReason(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const issueToWallet = async (credential: UserVerifiableCredentialRepresentation) => {
+    try {
+      await auth.startAction(
+        credentialOfferAction(credential.credentialConfigurationId ?? credential.credentialScopeName),
+      );
+    } catch (error) {
+      addError("credentialIssuanceError", withServerReason(error));
+    }
+  };
+
+  return (
+    <PageLayout title={t("verifiableCredentials")} description={t("verifiableCredentialsIntro")}>
+      <div className="vc-heading">
+        <Title headingLevel="h2" size="xl" id="my-credentials-title">
+          {t("myVerifiableCredentials")}
+        </Title>
+        <Link to={{ pathname: "/oid4vci", search: location.search }} className="vc-offer-link">
+          <QrcodeIcon aria-hidden /> {t("credentialOfferPageLink")}
+        </Link>
+      </div>
+      {credentials.length === 0 ? (
+        <EmptyState headingLevel="h3" titleText={t("noVerifiableCredentials")} variant="sm" id="credentials-empty" />
+      ) : (
+        <>
+          <DataList aria-label={t("myVerifiableCredentials")} id="credentials-list">
+            {credentials.map((credential) => (
+              <CredentialRow
+                key={credential.credentialScopeName}
+                credential={credential}
+                canRevoke={canRevoke}
+                onView={() => setViewing(credential)}
+                onIssue={() => void issueToWallet(credential)}
+                onRevoke={() => setRevoking(credential)}
+              />
+            ))}
+          </DataList>
+        </>
+      )}
+      {viewing && (
+        <IssuedCredentialsDialog
+          credentialType={viewing.credentialScopeName}
+          canRevoke={canRevoke}
+          onClose={() => setViewing(undefined)}
+        />
+      )}
+      <Modal
+        variant="small"
+        isOpen={revoking !== undefined}
+        onClose={() => !busy && setRevoking(undefined)}
+        aria-labelledby="revoke-credential-title"
+        aria-describedby="revoke-credential-body"
+      >
+        <ModalHeader title={t("revokeVerifiableCredentialTitle")} labelId="revoke-credential-title" />
+        <ModalBody id="revoke-credential-body">
+          {revoking && t("deleteCredentialConfirm", { credentialName: revoking.credentialScopeName })}
+        </ModalBody>
+        <ModalFooter>
+          <Button
+            variant="danger"
+            id="revoke-credential-confirm"
+            onClick={() => void revoke()}
+            isLoading={busy}
+            isDisabled={busy}
+          >
+            {t("revoke")}
+          </Button>
+          <Button variant="link" id="revoke-credential-cancel" onClick={() => setRevoking(undefined)} isDisabled={busy}>
+            {t("cancel")}
+          </Button>
+        </ModalFooter>
+      </Modal>
+    </PageLayout>
+  );
+}
+
+/** Scope names are long snake_case words: allow line breaks after the underscores rather than inside words. */
+function breakableName(name: string) {
+  const parts = name.split("_");
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && (
+        <>
+          _<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
+/** Whether the access token allows revoking (read from the token itself: the ID token has no client roles). */
+function useCanRevoke(): boolean {
+  const auth = useAuth();
+  const [canRevoke, setCanRevoke] = useState(false);
+  useEffect(() => {
+    let current = true;
+    auth.token().then(
+      (token) => current && setCanRevoke(canRevokeCredentials(accountRoles(token))),
+      () => current && setCanRevoke(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [auth]);
+  return canRevoke;
+}
+
+function CredentialRow({
+  credential,
+  canRevoke,
+  onView,
+  onIssue,
+  onRevoke,
+}: {
+  credential: UserVerifiableCredentialRepresentation;
+  canRevoke: boolean;
+  onView: () => void;
+  onIssue: () => void;
+  onRevoke: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const scope = credential.credentialScopeName;
+  const id = `credential-${scope}`;
+  const date = (value: number | undefined) => {
+    const parsed = serverDate(value);
+    return parsed ? format.dateTime(parsed, { dateStyle: "long" }) : "—";
+  };
+
+  return (
+    <DataListItem id={id} aria-labelledby={`${id}-name`} data-testid="credentials-list-item">
+      <DataListItemRow className="vc-row">
+        <DataListItemCells
+          dataListCells={[
+            <DataListCell key="name" width={3} className="vc-name">
+              <span id={`${id}-name`}>{breakableName(scope)}</span>
+            </DataListCell>,
+            <DataListCell key="created" width={2}>
+              <span className="vc-cell-label">{t("credentialCreatedDate")}</span>
+              <span data-testid={`${id}-created`}>{date(credential.createdDate)}</span>
+            </DataListCell>,
+            <DataListCell key="updated" width={2}>
+              <span className="vc-cell-label">{t("credentialUpdatedDate")}</span>
+              <span data-testid={`${id}-updated`}>{date(credential.updatedDate)}</span>
+            </DataListCell>,
+          ]}
+        />
+        <DataListAction
+          id={`${id}-actions`}
+          aria-labelledby={`${id}-name ${id}-actions`}
+          aria-label={t("actions")}
+          className="vc-actions"
+        >
+          <Button variant="secondary" size="sm" id={`${id}-view-issued`} onClick={onView}>
+            {t("viewIssuedCredentials")}
+          </Button>
+          <Button variant="primary" size="sm" id={`${id}-issue`} onClick={onIssue}>
+            {t("issueToWallet")}
+          </Button>
+          {canRevoke && (
+            <Button variant="danger" size="sm" id={`${id}-revoke`} onClick={onRevoke}>
+              {t("revoke")}
+            </Button>
+          )}
+        </DataListAction>
+      </DataListItemRow>
+    </DataListItem>
+  );
 }

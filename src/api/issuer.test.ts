@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "./client";
+import { createCredentialOffer, credentialOfferUri, fetchCredentialIssuer } from "./issuer";
+
+const environment = { serverBaseUrl: "http://kc.test", realm: "my realm" };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+describe("issuer calls", () => {
+  it("reads the issuer metadata of the realm, as the signed-in user", async () => {
+    const fetchStub = vi.fn(async () => json(200, { credential_issuer: "i", credential_configurations_supported: {} }));
+    await fetchCredentialIssuer({ environment, token: async () => "t", fetch: fetchStub });
+    const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("http://kc.test/realms/my%20realm/.well-known/openid-credential-issuer");
+    expect((init.headers as Record<string, string>).authorization).toBe("Bearer t");
+  });
+
+  it("refuses metadata it cannot use", async () => {
+    const fetchStub = vi.fn(async () => json(200, { credential_issuer: "i" }));
+    await expect(fetchCredentialIssuer({ environment, token: async () => "t", fetch: fetchStub })).rejects.toThrow(
+      /unexpected credential issuer metadata/,
+    );
+  });
+
+  it("asks for an offer of one configuration and keeps the server's reason when refused", async () => {
+    const fetchStub = vi.fn(async () =>
+      json(403, { error: "invalid_client", error_description: "Client not enabled for OID4VCI" }),
+    );
+    const failure = await createCredentialOffer(
+      { environment, token: async () => "t", fetch: fetchStub },
+      "http://kc.test/realms/r/",
+      "id with space",
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(403);
+    expect((failure as ApiError).description).toBe("Client not enabled for OID4VCI");
+    const url = new URL((fetchStub.mock.calls[0] as unknown as [string])[0]);
+    expect(url.pathname).toBe("/realms/r/protocol/oid4vc/create-credential-offer");
+    expect(url.searchParams.get("credential_configuration_id")).toBe("id with space");
+  });
+
+  it("turns each answer shape into the wallet URI", () => {
+    const offer = "http://kc/realms/r/protocol/oid4vc/credential-offer/n1";
+    const expected = `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(offer)}`;
+    expect(credentialOfferUri({ issuer: "http://kc/realms/r/protocol/oid4vc/credential-offer/", nonce: "n1" })).toBe(
+      expected,
+    );
+    expect(credentialOfferUri({ credential_offer_uri: offer })).toBe(expected);
+    expect(credentialOfferUri(expected)).toBe(expected);
+    expect(() => credentialOfferUri({ issuer: "x" })).toThrow(/unexpected credential offer/);
+    expect(() => credentialOfferUri("javascript:alert(1)")).toThrow();
+  });
+});

@@ -1,0 +1,83 @@
+// Calls to the realm's OID4VCI issuer (not under /account): its metadata and credential offers.
+import { joinPath, type Environment } from "../environment/environment";
+import { ApiError, errorFrom, readBody } from "./client";
+import type { CredentialIssuerMetadata, CredentialOfferReference } from "./representations";
+
+export type IssuerClient = {
+  environment: Pick<Environment, "serverBaseUrl" | "realm">;
+  /** A valid access token of the signed-in user. */
+  token: () => Promise<string>;
+  fetch?: typeof fetch;
+};
+
+async function issuerRequest(client: IssuerClient, url: string, signal?: AbortSignal): Promise<unknown> {
+  const fetchImpl = client.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const response = await fetchImpl(url, {
+    signal,
+    cache: "no-store",
+    headers: { accept: "application/json", authorization: `Bearer ${await client.token()}` },
+  });
+  const body = await readBody(response);
+  if (!response.ok) throw errorFrom(response, body);
+  return body;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function unexpected(response: string): ApiError {
+  return new ApiError(`The server sent an unexpected ${response}.`, 200);
+}
+
+/** `{serverBaseUrl}/realms/{realm}/.well-known/openid-credential-issuer`. */
+export async function fetchCredentialIssuer(
+  client: IssuerClient,
+  signal?: AbortSignal,
+): Promise<CredentialIssuerMetadata> {
+  const { serverBaseUrl, realm } = client.environment;
+  const url = joinPath(serverBaseUrl, "realms", encodeURIComponent(realm), ".well-known", "openid-credential-issuer");
+  const body = await issuerRequest(client, url, signal);
+  if (
+    !isRecord(body) ||
+    typeof body.credential_issuer !== "string" ||
+    !isRecord(body.credential_configurations_supported)
+  ) {
+    throw unexpected("credential issuer metadata");
+  }
+  return body as CredentialIssuerMetadata;
+}
+
+/**
+ * Asks the issuer for an offer of one credential configuration to the signed-in user, and returns the URI a wallet
+ * opens (`openid-credential-offer://?credential_offer_uri=...`). Keycloak 26.7 answers `{ issuer, nonce }` (the offer
+ * is at `issuer/nonce`) only with the feature `oid4vc-vci-rest-credential-offer` and a client allowed to ask
+ * (`oid4vci.enabled`); otherwise the ApiError carries the server's reason in its description.
+ */
+export async function createCredentialOffer(
+  client: IssuerClient,
+  credentialIssuer: string,
+  credentialConfigurationId: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const url = new URL(joinPath(credentialIssuer, "protocol", "oid4vc", "create-credential-offer"));
+  url.searchParams.set("credential_configuration_id", credentialConfigurationId);
+  url.searchParams.set("type", "uri");
+  const body = await issuerRequest(client, url.toString(), signal);
+  return credentialOfferUri(body);
+}
+
+/** The wallet URI of a create-credential-offer answer, whichever shape the server chose. */
+export function credentialOfferUri(body: unknown): string {
+  if (typeof body === "string" && body.startsWith("openid-credential-offer://")) return body;
+  if (isRecord(body) && typeof body.credential_offer_uri === "string") {
+    return offerUriFor(body.credential_offer_uri);
+  }
+  if (isRecord(body) && typeof body.issuer === "string" && typeof body.nonce === "string" && body.nonce) {
+    const reference = body as CredentialOfferReference;
+    return offerUriFor(`${reference.issuer.replace(/\/+$/, "")}/${reference.nonce}`);
+  }
+  throw unexpected("credential offer");
+}
+
+const offerUriFor = (offerUrl: string) =>
+  `openid-credential-offer://?credential_offer_uri=${encodeURIComponent(offerUrl)}`;

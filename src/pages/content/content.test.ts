@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { ContentPageError, findContentItem, moduleUrl, type ContentMenuItem } from "./content";
+
+const menu: ContentMenuItem[] = [
+  { label: "personalInfo", path: "" },
+  { label: "accountSecurity", children: [{ label: "signingIn", path: "account-security/signing-in" }] },
+  { label: "applications", path: "applications" },
+  {
+    label: "extras",
+    children: [
+      { label: "nested", children: [{ label: "travel", path: "content/travel", modulePath: "travel.js" }] },
+      { label: "notes", path: "/content/notes/", modulePath: "/notes.js" },
+    ],
+  },
+];
+
+describe("content items", () => {
+  it("finds an item with a module anywhere in the tree, past the first group (unlike the stock console)", () => {
+    expect(findContentItem(menu, "travel")).toEqual({
+      label: "travel",
+      path: "content/travel",
+      modulePath: "travel.js",
+    });
+    expect(findContentItem(menu, "notes")).toEqual({ label: "notes", path: "content/notes", modulePath: "/notes.js" });
+    expect(findContentItem(menu, "content/travel")?.modulePath).toBe("travel.js");
+  });
+
+  it("matches whole path segments only, and never items without a module", () => {
+    expect(findContentItem(menu, "vel")).toBeUndefined();
+    expect(findContentItem(menu, "applications")).toBeUndefined();
+    expect(findContentItem(menu, "")).toBeUndefined();
+  });
+
+  it("loads modules from the theme's resources only", () => {
+    expect(moduleUrl("http://kc/resources/v/account/theme/", "/travel.js")).toBe(
+      "http://kc/resources/v/account/theme/travel.js",
+    );
+    expect(moduleUrl("http://kc/r", "pages/travel.js")).toBe("http://kc/r/pages/travel.js");
+    for (const bad of [
+      "https://evil.example/x.js",
+      "//evil.example/x.js",
+      "../../x.js",
+      "data:text/javascript,1",
+      " ",
+    ]) {
+      expect(() => moduleUrl("http://kc/r", bad)).toThrow(ContentPageError);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+/** A content.json item as this page reads it (the shell's menu items have this shape). */
+export type ContentMenuItem = {
+  label: string;
+  path?: string;
+  id?: string;
+  modulePath?: string;
+  children?: ContentMenuItem[];
+};
+
+/** The item a content page shows: its label (a message key or text), its path, and its module under the theme resources. */
+export type ContentModuleItem = { label: string; path: string; modulePath: string };
+
+const trim = (path: string) => path.replace(/^\/+|\/+$/g, "");
+
+/**
+ * The item with a module for `componentId`, searched through the whole menu tree, groups included (the stock console
+ * stops at the first group): its path is `componentId` or ends with `/componentId`.
+ */
+export function findContentItem(menu: ContentMenuItem[], componentId: string): ContentModuleItem | undefined {
+  const wanted = trim(componentId);
+  for (const item of menu) {
+    if (Array.isArray(item.children)) {
+      const found = findContentItem(item.children, wanted);
+      if (found) return found;
+    } else if (item.modulePath && item.path !== undefined) {
+      const path = trim(item.path);
+      if (wanted && (path === wanted || path.endsWith(`/${wanted}`))) {
+        return { label: item.label, path, modulePath: item.modulePath };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The URL of a content module: `modulePath` under the theme's resources. Only paths inside the theme are allowed, so a
+ * menu item cannot pull code from another site.
+ */
+export function moduleUrl(resourceUrl: string, modulePath: string): string {
+  const path = modulePath.trim();
+  if (!path || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith("//") || path.split("/").includes("..")) {
+    throw new ContentPageError(`The module path "${modulePath}" must be a file under the theme's resources.`);
+  }
+  return `${resourceUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
+/** A content page that cannot be shown; its message is what the error dialog says. */
+export class ContentPageError extends Error {
+  override name = "ContentPageError";
+}

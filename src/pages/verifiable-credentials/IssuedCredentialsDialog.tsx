@@ -1,0 +1,272 @@
+import {
+  Button,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+  EmptyState,
+  Label,
+  Modal,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
+  Pagination,
+  SearchInput,
+  Toolbar,
+  ToolbarContent,
+  ToolbarItem,
+} from "@patternfly/react-core";
+import { ExclamationTriangleIcon, ExternalLinkAltIcon } from "@patternfly/react-icons";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { withServerReason } from "../../api/errors";
+import { fetchIssuedVerifiableCredentials, revokeIssuedVerifiableCredential } from "../../api/methods";
+import type { IssuedVerifiableCredentialRepresentation } from "../../api/representations";
+import { useFormat } from "../../i18n/format";
+import { useAlerts } from "../../ui/alerts/AlertContext";
+import { LoadError } from "../../ui/LoadError";
+import { LoadingState } from "../../ui/LoadingState";
+import { webUrl } from "../../ui/safeUrl";
+import { useFetch } from "../../ui/useFetch";
+import { isExpired, issuedOfType, serverDate, walletName } from "./credentials";
+
+const PER_PAGE_OPTIONS = [5, 10, 20, 50];
+
+/** The credentials wallets received of one credential type: search, pages, and revoking one after a confirmation. */
+export function IssuedCredentialsDialog({
+  credentialType,
+  canRevoke,
+  onClose,
+}: {
+  credentialType: string;
+  canRevoke: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { addAlert, addError } = useAlerts();
+  const { state, reload } = useFetch((signal) => fetchIssuedVerifiableCredentials(api, signal), credentialType);
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [paging, setPaging] = useState({ page: 1, perPage: 10 });
+  const [revoking, setRevoking] = useState<IssuedVerifiableCredentialRepresentation>();
+  const [busy, setBusy] = useState(false);
+  const now = useMemo(() => new Date(), [state]); // eslint-disable-line react-hooks/exhaustive-deps -- "now" per load
+
+  const matching = useMemo(
+    () => (state.status === "ready" ? issuedOfType(state.data, credentialType, search, t) : []),
+    [state, credentialType, search, t],
+  );
+  const lastPage = Math.max(1, Math.ceil(matching.length / paging.perPage));
+  const page = Math.min(paging.page, lastPage);
+  const rows = matching.slice((page - 1) * paging.perPage, page * paging.perPage);
+  const title = `${t("issuedCredentials")}: ${credentialType}`;
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      await revokeIssuedVerifiableCredential(api, revoking.id);
+      setRevoking(undefined);
+      addAlert(t("issuedCredentialRevokeSuccess"));
+      reload();
+    } catch (error) {
+      setRevoking(undefined);
+      addError("issuedCredentialRevokeError", withServerReason(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Modal
+        variant="large"
+        isOpen={revoking === undefined}
+        onClose={onClose}
+        aria-labelledby="issued-credentials-title"
+        data-testid="issued-credentials-dialog"
+      >
+        <ModalHeader title={title} labelId="issued-credentials-title" />
+        <ModalBody>
+          <Toolbar>
+            <ToolbarContent>
+              <ToolbarItem>
+                <SearchInput
+                  placeholder={t("search")}
+                  aria-label={`${t("search")}: ${t("issuedCredentials")}`}
+                  value={searchText}
+                  onChange={(_event, value) => setSearchText(value)}
+                  onSearch={(_event, value) => {
+                    setSearch(value);
+                    setPaging((p) => ({ ...p, page: 1 }));
+                  }}
+                  onClear={() => {
+                    setSearchText("");
+                    setSearch("");
+                    setPaging((p) => ({ ...p, page: 1 }));
+                  }}
+                />
+              </ToolbarItem>
+              <ToolbarItem variant="pagination" align={{ default: "alignEnd" }}>
+                <Pagination
+                  isCompact
+                  widgetId="issued-credentials-pagination"
+                  itemCount={matching.length}
+                  perPage={paging.perPage}
+                  page={page}
+                  perPageOptions={PER_PAGE_OPTIONS.map((value) => ({ title: String(value), value }))}
+                  onSetPage={(_event, next) => setPaging((p) => ({ ...p, page: next }))}
+                  onPerPageSelect={(_event, perPage) => setPaging({ page: 1, perPage })}
+                />
+              </ToolbarItem>
+            </ToolbarContent>
+          </Toolbar>
+          {state.status === "loading" && <LoadingState />}
+          {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
+          {state.status === "ready" &&
+            (rows.length === 0 ? (
+              <EmptyState
+                headingLevel="h3"
+                titleText={search ? t("noSearchResults") : t("noIssuedCredentials")}
+                variant="xs"
+                data-testid="issued-credentials-empty"
+              />
+            ) : (
+              <DataList aria-label={title} isCompact>
+                {rows.map((credential) => (
+                  <IssuedRow
+                    key={credential.id}
+                    credential={credential}
+                    expired={isExpired(credential, now)}
+                    canRevoke={canRevoke}
+                    onRevoke={() => setRevoking(credential)}
+                  />
+                ))}
+              </DataList>
+            ))}
+        </ModalBody>
+        <ModalFooter>
+          <Button variant="link" onClick={onClose}>
+            {t("close")}
+          </Button>
+        </ModalFooter>
+      </Modal>
+      <Modal
+        variant="small"
+        isOpen={revoking !== undefined}
+        onClose={() => !busy && setRevoking(undefined)}
+        aria-labelledby="revoke-issued-title"
+        aria-describedby="revoke-issued-body"
+      >
+        <ModalHeader title={t("revokeIssuedCredentialTitle")} labelId="revoke-issued-title" />
+        <ModalBody id="revoke-issued-body">{t("deleteIssuedCredentialConfirm")}</ModalBody>
+        <ModalFooter>
+          <Button
+            variant="danger"
+            id="revoke-issued-confirm"
+            onClick={() => void revoke()}
+            isLoading={busy}
+            isDisabled={busy}
+          >
+            {t("revoke")}
+          </Button>
+          <Button variant="link" id="revoke-issued-cancel" onClick={() => setRevoking(undefined)} isDisabled={busy}>
+            {t("cancel")}
+          </Button>
+        </ModalFooter>
+      </Modal>
+    </>
+  );
+}
+
+function IssuedRow({
+  credential,
+  expired,
+  canRevoke,
+  onRevoke,
+}: {
+  credential: IssuedVerifiableCredentialRepresentation;
+  expired: boolean;
+  canRevoke: boolean;
+  onRevoke: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const rowId = `issued-${credential.id}`;
+  const date = (value: number | undefined) => {
+    const parsed = serverDate(value);
+    return parsed ? format.dateTime(parsed) : "—";
+  };
+  const wallet = walletName(t, credential);
+  const walletUrl = webUrl(credential.clientBaseUrl);
+
+  return (
+    <DataListItem aria-labelledby={`${rowId}-issued`} data-testid="issued-credential">
+      <DataListItemRow>
+        <DataListItemCells
+          dataListCells={[
+            <DataListCell key="details">
+              <DescriptionList isHorizontal isCompact horizontalTermWidthModifier={{ default: "12ch" }}>
+                <DescriptionListGroup>
+                  <DescriptionListTerm>{t("issuedCredentialsIssuedAt")}</DescriptionListTerm>
+                  <DescriptionListDescription id={`${rowId}-issued`}>
+                    {date(credential.issuedAt)}
+                  </DescriptionListDescription>
+                </DescriptionListGroup>
+                <DescriptionListGroup>
+                  <DescriptionListTerm>{t("issuedCredentialsExpiresAt")}</DescriptionListTerm>
+                  <DescriptionListDescription>
+                    <span className="vc-expires">
+                      {date(credential.expiresAt)}
+                      {expired && (
+                        <Label
+                          color="red"
+                          isCompact
+                          icon={<ExclamationTriangleIcon />}
+                          data-testid="credential-expired"
+                        >
+                          {t("credentialExpired")}
+                        </Label>
+                      )}
+                    </span>
+                  </DescriptionListDescription>
+                </DescriptionListGroup>
+                <DescriptionListGroup>
+                  <DescriptionListTerm>{t("issuedCredentialsWalletClient")}</DescriptionListTerm>
+                  <DescriptionListDescription>
+                    {walletUrl ? (
+                      <a href={walletUrl} target="_blank" rel="noopener noreferrer">
+                        {wallet} <ExternalLinkAltIcon aria-hidden className="vc-link-icon" />
+                      </a>
+                    ) : (
+                      wallet || "—"
+                    )}
+                  </DescriptionListDescription>
+                </DescriptionListGroup>
+              </DescriptionList>
+            </DataListCell>,
+          ]}
+        />
+        {canRevoke && (
+          <DataListAction
+            id={`${rowId}-actions`}
+            aria-labelledby={`${rowId}-issued ${rowId}-actions`}
+            aria-label={t("actions")}
+          >
+            <Button variant="secondary" isDanger size="sm" id={`${rowId}-revoke`} onClick={onRevoke}>
+              {t("revoke")}
+            </Button>
+          </DataListAction>
+        )}
+      </DataListItemRow>
+    </DataListItem>
+  );
+}
