@@ -3,7 +3,8 @@ import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { keycloakify } from "keycloakify/vite-plugin";
-import { defineConfig, type PluginOption } from "vite";
+import { build, defineConfig, type PluginOption, type UserConfig } from "vite";
+import { firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { entryLinksTemplate } from "./scripts/lib/entry-links.mjs";
 import { trimStylesheets } from "./scripts/lib/prune-css.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
@@ -66,17 +67,51 @@ function trimCss(): PluginOption {
   };
 }
 
-export default defineConfig({
-  // Relative, like the stock console: Keycloak serves assets under a versioned resource URL.
-  base: "./",
-  plugins: [react(), trimCss(), ...(underKeycloakify ? [keycloakifyPackaging()] : [])],
-  build: {
-    // Relative: keycloakify derives dist_keycloak from it.
-    outDir: "dist",
-    manifest: true,
-    target: "es2022",
-    chunkSizeWarningLimit: 700,
-    // No index.html: Keycloak renders the page (index.ftl) and reads the entry from the manifest.
-    rolldownOptions: { input: "src/main.tsx" },
-  },
+const input = "src/main.tsx";
+const target = "es2022";
+/** The page at /account/, which the console shows most often first. */
+const isLandingPage = (moduleId: string) => moduleId.endsWith("/src/pages/personal-info/PersonalInfo.tsx");
+
+/**
+ * A first, in-memory pass with automatic code splitting: which modules the entry and the landing page load up front
+ * (scripts/lib/first-screen-chunks.mjs). The real build gives them one chunk instead of a dozen.
+ */
+async function firstScreen(): Promise<Set<string>> {
+  const result = await build({
+    configFile: false,
+    logLevel: "silent",
+    base: "./",
+    plugins: [react()],
+    build: { write: false, target, rolldownOptions: { input } },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  return firstScreenModules(
+    outputs.flatMap((item) => ("output" in item ? item.output : [])),
+    isLandingPage,
+  );
+}
+
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  const shell = command === "build" ? await firstScreen() : new Set<string>();
+  return {
+    // Relative, like the stock console: Keycloak serves assets under a versioned resource URL.
+    base: "./",
+    plugins: [react(), trimCss(), ...(underKeycloakify ? [keycloakifyPackaging()] : [])],
+    build: {
+      // Relative: keycloakify derives dist_keycloak from it.
+      outDir: "dist",
+      manifest: true,
+      target,
+      chunkSizeWarningLimit: 700,
+      // No index.html: Keycloak renders the page (index.ftl) and reads the entry from the manifest.
+      rolldownOptions: {
+        input,
+        output: {
+          codeSplitting: {
+            groups: [{ name: "shell", test: (id) => shell.has(id), includeDependenciesRecursively: false }],
+          },
+        },
+      },
+    },
+  };
 });

@@ -1,0 +1,43 @@
+// @ts-check
+// Rolldown's automatic code splitting leaves the first screen spread over a dozen small shared chunks (each a
+// request, most with a stylesheet of their own): a piece of PatternFly the shell and a page both use becomes its own
+// chunk. The first screen needs all of them anyway, so the build puts them together: a first pass splits
+// automatically, this module reads which modules the entry and the landing page load up front, and the real build
+// gives exactly those modules one chunk ("shell"). Nothing loads more bytes than before; later pages import from
+// the shell chunk that is already there.
+
+/**
+ * @typedef {{ type: "chunk", fileName: string, isEntry: boolean, facadeModuleId: string | null, imports: string[],
+ *   moduleIds: string[] }} OutputChunk
+ */
+
+/**
+ * The modules of every chunk that the entry, or the landing page's chunk, imports statically (transitively); not
+ * the modules of the entry or the landing page themselves, which keep their own chunks.
+ *
+ * @param {Array<OutputChunk | { type: "asset" }>} output  the first pass's output
+ * @param {(moduleId: string) => boolean} isLandingPage  which dynamic entry is the page users land on
+ * @returns {Set<string>}
+ */
+export function firstScreenModules(output, isLandingPage) {
+  const chunks = /** @type {OutputChunk[]} */ (output.filter((item) => item.type === "chunk"));
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`Expected one entry chunk, found ${entries.length}.`);
+  const roots = [...entries, ...chunks.filter((chunk) => chunk.facadeModuleId && isLandingPage(chunk.facadeModuleId))];
+
+  const own = new Set(roots.map((chunk) => chunk.fileName));
+  /** @type {Set<string>} */ const modules = new Set();
+  /** @type {Set<string>} */ const seen = new Set();
+  /** @param {string} fileName */
+  const visit = (fileName) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    const chunk = byFile.get(fileName);
+    if (!chunk) throw new Error(`The first pass imports ${fileName} but did not write it.`);
+    if (!own.has(fileName)) for (const id of chunk.moduleIds) modules.add(id);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const root of roots) visit(root.fileName);
+  return modules;
+}
