@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run bench:load`: our console and the stock one (keycloak.v3) side by side in ONE Keycloak, in headless
+// `npm run bench`: our console and the stock one (keycloak.v3) side by side in ONE Keycloak, in headless
 // Chromium, printed as figures (no pass/fail): `bench: <metric> ours/stock = <ratio> (ours <v>, stock <v>)`.
 // Then the scale figures of our console (client work per screen at 10 items and at full size).
 //
@@ -228,8 +228,8 @@ async function measurePhone(browser, url) {
 /** @param {AdminClient} admin @param {string} baseUrl @param {import("@playwright/test").Browser} browser */
 async function measureScale(admin, baseUrl, browser) {
   const sizes = [
-    { label: "10", sessions: 10, groups: 10, attributes: 10 },
-    { label: "full", sessions: 200, groups: 500, attributes: 100 },
+    { label: "10", sessions: 10, groups: 10, attributes: 10, resources: 10 },
+    { label: "full", sessions: 200, groups: 500, attributes: 100, resources: 1000 },
   ];
   /** @type {Record<string, Record<string, number>>} */
   const results = {};
@@ -239,11 +239,20 @@ async function measureScale(admin, baseUrl, browser) {
     await admin.addProfileAttributes(realm, size.attributes);
     await admin.createGroupsAndJoin(realm, USER.username, size.groups);
     await admin.createSessions(realm, USER, size.sessions - 1); // the browser's sign-in is one more
+    await admin.createOwnedResources(realm, USER.username, size.resources);
     const url = `${baseUrl}/realms/${realm}/account/`;
     const { context, page, cdp } = await signedInPage(browser, url);
     try {
       /** @type {Record<string, number>} */
       const work = {};
+      /** @type {Record<string, number>} */
+      const apiRequests = {};
+      /** @type {string | null} */
+      let firstRow = null;
+      let calls = 0;
+      page.on("request", (request) => {
+        if (request.url().includes(`/realms/${realm}/account/`) && request.resourceType() === "fetch") calls++;
+      });
       const screens = [
         { name: "personal info", open: () => page.reload(), ready: () => populated(page) },
         {
@@ -260,15 +269,39 @@ async function measureScale(admin, baseUrl, browser) {
           open: () => page.getByTestId("groups").click(),
           ready: () => page.getByTestId("group[0].name").waitFor(),
         },
+        {
+          name: "resources",
+          open: () => page.getByTestId("resources").click(),
+          ready: () => page.getByTestId("row[0].name").first().waitFor(),
+        },
+        {
+          name: "resources next page",
+          open: async () => {
+            firstRow = await page.getByTestId("row[0].name").first().textContent();
+            await page
+              .getByRole("button", { name: /next page/i })
+              .first()
+              .click();
+          },
+          ready: () =>
+            page
+              .getByTestId("row[0].name")
+              .first()
+              .filter({ hasNotText: firstRow ?? "" })
+              .waitFor(),
+        },
       ];
       for (const screen of screens) {
         const before = await taskDuration(cdp);
+        calls = 0;
         await screen.open();
         await screen.ready();
         await page.waitForTimeout(300);
-        work[screen.name] = Math.round((await taskDuration(cdp)) - before - 0);
+        work[screen.name] = Math.round((await taskDuration(cdp)) - before);
+        apiRequests[screen.name] = calls;
       }
       results[size.label] = work;
+      results[`${size.label} API requests`] = apiRequests;
     } finally {
       await context.close();
     }
@@ -346,7 +379,10 @@ async function main() {
       const small = scale["10"] ?? {};
       const full = scale.full ?? {};
       for (const screen of Object.keys(full)) {
-        console.log(`bench: scale ${screen} client work, 10 -> full = ${small[screen]} ms -> ${full[screen]} ms`);
+        const calls = scale["full API requests"]?.[screen];
+        console.log(
+          `bench: scale ${screen} client work, 10 -> full = ${small[screen]} ms -> ${full[screen]} ms (${calls} API requests at full size)`,
+        );
       }
     }
 

@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run bench [-- --cold]`: jar build time and bundle sizes, printed as figures (no pass/fail).
+// `npm run bench:build [-- --cold]`: jar build time and bundle sizes, printed as figures (no pass/fail).
 //   --cold  also times a build with keycloakify's Maven cache moved aside (what a fresh clone pays once).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";

@@ -111,6 +111,37 @@ export class AdminClient {
   }
 
   /**
+   * Makes a resource server with authorization services (client `photo-album`, scopes view and edit) in a realm with
+   * User-Managed Access, and `count` resources it hosts, owned by the user (as the Admin API's authz endpoints allow).
+   * @param {string} realm @param {string} username @param {number} count
+   */
+  async createOwnedResources(realm, username, count) {
+    const realmResponse = await this.request("GET", `/${realm}`);
+    await this.request("PUT", `/${realm}`, { ...(await realmResponse.json()), userManagedAccessAllowed: true });
+    const client = idFrom(
+      await this.request("POST", `/${realm}/clients`, {
+        clientId: "photo-album",
+        name: "Photo album",
+        publicClient: false,
+        secret: "photo-album-secret",
+        serviceAccountsEnabled: true,
+        authorizationServicesEnabled: true,
+        baseUrl: "https://photos.example.org/",
+      }),
+    );
+    const server = `/${realm}/clients/${client}/authz/resource-server`;
+    for (const scope of ["view", "edit"]) await this.request("POST", `${server}/scope`, { name: scope });
+    await inBatches(count, 4, async (index) => {
+      await this.request("POST", `${server}/resource`, {
+        name: `photo-${String(index).padStart(4, "0")}`,
+        owner: username,
+        ownerManagedAccess: true,
+        scopes: [{ name: "view" }, { name: "edit" }],
+      });
+    });
+  }
+
+  /**
    * Opens `count` sessions for the user with the password grant of a public client made for it.
    * @param {string} realm @param {{ username: string, password: string }} user @param {number} count
    */
