@@ -10,5 +10,8 @@ export default defineConfig({
     globalSetup: ["src/testing/global-setup.ts"],
     setupFiles: ["src/testing/setup.ts"],
     css: false,
+    // Component tests type and click through user-event; on two busy cores (a build in the bundle-budget test beside
+    // them) one can take longer than the default 5 s.
+    testTimeout: 15_000,
   },
 });

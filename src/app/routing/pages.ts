@@ -47,7 +47,7 @@ export const PAGES: Record<string, PageDefinition> = {
   content: { module: () => import("../../pages/content/ContentPage") },
 };
 
-/** Pages with a URL of their own but no menu item in the stock content.json. */
+/** Pages that keep their URL even when the menu names none (the stock content.json has neither). */
 export const UNLISTED_ROUTES: { path: string; page: string; feature?: FeatureFlag }[] = [
   { path: "oid4vci", page: "oid4vci", feature: "isOid4VciEnabled" },
   { path: "content/:componentId", page: "content" },
