@@ -177,6 +177,9 @@ test.describe("issuer credential page (oid4vci)", () => {
     const page = await openConsole(REALM, { route: "verifiable-credentials" });
     await page.getByRole("link", { name: "Get a credential offer as a QR code" }).click();
     await page.waitForURL(/\/account\/oid4vci$/);
+    // The page has its own sidebar entry too, current now.
+    await expect(page.locator("#page-sidebar").getByTestId("oid4vci")).toHaveAttribute("aria-current", "page");
+    await expect(page.locator("#page-sidebar").getByTestId("oid4vci")).toHaveText("Credential offer");
     const toggle = page.getByTestId("menu-toggle");
     await expect(toggle).toContainText("Select a credential configuration.");
     await toggle.click();
