@@ -120,8 +120,7 @@ export function renderPage(
 }
 
 /** Renders a component (not a page) inside the app's providers, e.g. a piece of the shell. */
-export function renderInApp(element: ReactElement, { environment = testEnvironment } = {}) {
-  const auth = fakeAuth();
+export function renderInApp(element: ReactElement, { environment = testEnvironment, auth = fakeAuth() } = {}) {
   const api = createApiClient(environment, auth.token, stubServer([]));
   const result = render(
     <AppProviders environment={environment} auth={auth} api={api} i18n={testI18n}>
