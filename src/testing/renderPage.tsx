@@ -28,7 +28,14 @@ export const testEnvironment: Environment = {
 };
 
 /** A route of the stubbed server: method + path (under /realms/demo/account) → status and JSON body. */
-export type StubRoute = { method?: string; path: string | RegExp; status?: number; body?: unknown };
+export type StubRoute = {
+  method?: string;
+  path: string | RegExp;
+  status?: number;
+  body?: unknown;
+  /** The request never reaches the server: fetch rejects as a browser does offline ("Failed to fetch"). */
+  network?: boolean;
+};
 
 /** fetch answering from `routes` (first match wins); unknown calls answer 404 so a test sees them fail. */
 export function stubServer(routes: StubRoute[]) {
@@ -39,6 +46,7 @@ export function stubServer(routes: StubRoute[]) {
     const route = routes.find(
       (r) => (r.method ?? "GET") === method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
     );
+    if (route?.network) throw new TypeError("Failed to fetch");
     const status = route?.status ?? (route ? 200 : 404);
     const body = route ? route.body : { error: `no stub for ${method} ${path}` };
     return new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
