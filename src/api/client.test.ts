@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { SessionEndedError } from "../auth/sessionEnded";
 import { ApiError, createApiClient } from "./client";
 
 const environment = { serverBaseUrl: "https://id.example.org", realm: "my realm" };
@@ -48,5 +49,27 @@ describe("the Account REST client", () => {
     await expect(withBody.request("")).rejects.toMatchObject({ body });
     const plain = createApiClient(environment, async () => "t", respond(500, "<html>oops</html>", "text/html"));
     await expect(plain.request("")).rejects.toMatchObject({ status: 500, message: "<html>oops</html>" });
+  });
+
+  it("a 401 the session check confirms is the session's end, not the call's failure", async () => {
+    const confirmSessionEnded = vi.fn(async () => true);
+    const client = createApiClient(environment, async () => "t", respond(401, { error: "HTTP 401 Unauthorized" }), {
+      confirmSessionEnded,
+    });
+    await expect(client.request("")).rejects.toBeInstanceOf(SessionEndedError);
+    expect(confirmSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it("a 401 while the session lives on is reported as any failure; other statuses never ask", async () => {
+    const confirmSessionEnded = vi.fn(async () => false);
+    const unauthorized = createApiClient(environment, async () => "t", respond(401, { error: "HTTP 401" }), {
+      confirmSessionEnded,
+    });
+    await expect(unauthorized.request("")).rejects.toMatchObject({ status: 401, message: "HTTP 401" });
+    const forbidden = createApiClient(environment, async () => "t", respond(403, { error: "forbidden" }), {
+      confirmSessionEnded,
+    });
+    await expect(forbidden.request("")).rejects.toBeInstanceOf(ApiError);
+    expect(confirmSessionEnded).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,3 +1,4 @@
+import { SessionEndedError } from "../auth/sessionEnded";
 import { joinPath, type Environment } from "../environment/environment";
 
 /** Every failed Account REST call becomes one of these: a message to show, and what the server said. */
@@ -30,10 +31,19 @@ export type ApiClient = {
   url(path: string, searchParams?: RequestOptions["searchParams"]): string;
 };
 
+export type ApiClientOptions = {
+  /**
+   * Asked after a 401: true when the session is over (the call then rejects with SessionEndedError, which pages
+   * leave to the session-ended dialog), false when it lives on (the 401 is reported as any other failure).
+   */
+  confirmSessionEnded?: () => Promise<boolean>;
+};
+
 export function createApiClient(
   environment: Pick<Environment, "serverBaseUrl" | "realm">,
   token: () => Promise<string>,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
+  { confirmSessionEnded }: ApiClientOptions = {},
 ): ApiClient {
   const url = (path: string, searchParams: RequestOptions["searchParams"] = {}) => {
     const target = new URL(
@@ -59,6 +69,9 @@ export function createApiClient(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const parsed = await readBody(response);
+    if (response.status === 401 && confirmSessionEnded && (await confirmSessionEnded())) {
+      throw new SessionEndedError();
+    }
     if (!response.ok) throw errorFrom(response, parsed);
     return { body: parsed as T, headers: response.headers };
   };

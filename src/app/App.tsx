@@ -14,6 +14,7 @@ import type { MenuItem } from "./layout/menu";
 import { Shell } from "./layout/Shell";
 import { CatchAllRedirect } from "./routing/CatchAllRedirect";
 import { RouteError } from "./routing/RouteError";
+import { SessionEndedDialog } from "./SessionEndedDialog";
 import { pageRoutes } from "./routing/routes";
 
 /** The route tree: the shell around every page of the menu; anything else lands on personal info. */
@@ -42,7 +43,10 @@ export function AppProviders(props: {
         <AuthContext.Provider value={props.auth}>
           <ApiContext.Provider value={props.api}>
             <HelpProvider>
-              <AlertProvider>{props.children}</AlertProvider>
+              <AlertProvider>
+                {props.children}
+                <SessionEndedDialog />
+              </AlertProvider>
             </HelpProvider>
           </ApiContext.Provider>
         </AuthContext.Provider>
@@ -62,7 +66,10 @@ export function App({
   i18n: I18n;
   menu: MenuItem[];
 }) {
-  const api = useMemo(() => createApiClient(environment, auth.token), [environment, auth]);
+  const api = useMemo(
+    () => createApiClient(environment, auth.token, undefined, { confirmSessionEnded: auth.confirmSessionEnded }),
+    [environment, auth],
+  );
   const router = useMemo(
     () => createBrowserRouter(appRoutes(environment, menu, api), { basename: basePath(environment) }),
     [environment, menu, api],

@@ -2,6 +2,7 @@ import Keycloak from "keycloak-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Environment } from "../environment/environment";
 import { LogoutError, startAuth } from "./auth";
+import { SessionEndedError } from "./sessionEnded";
 
 const environment = {
   serverBaseUrl: "http://kc.test",
@@ -67,11 +68,16 @@ describe("startAuth", () => {
     expect(fake.login).toHaveBeenCalledWith(expect.objectContaining({ redirectUri: window.location.href }));
   });
 
-  it("starts a login when the server signals a logout", async () => {
+  it("ends the session when keycloak-js signals a logout (refused refresh, status frame): no login before the user asks", async () => {
     const fake = fakeKeycloak();
-    await start(fake);
+    const auth = await start(fake);
+    const ended = vi.fn();
+    auth.onSessionEnd(ended);
     fake.onAuthLogout?.();
-    expect(fake.login).toHaveBeenCalledTimes(1);
+    fake.onAuthLogout?.();
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(auth.sessionEnded()).toBe(true);
+    expect(fake.login).not.toHaveBeenCalled();
   });
 
   it("refreshes the token before each call", async () => {
@@ -80,37 +86,62 @@ describe("startAuth", () => {
     expect(await auth.token()).toBe("access-token");
     expect(fake.updateToken).toHaveBeenCalledWith(5);
     expect(fake.login).not.toHaveBeenCalled();
+    expect(auth.sessionEnded()).toBe(false);
   });
 
-  it("starts a login instead of making a call when the refresh fails", async () => {
+  it("ends the session instead of making a call when the refresh fails: the call rejects, no login yet", async () => {
     const fake = fakeKeycloak();
     const auth = await start(fake);
+    const ended = vi.fn();
+    auth.onSessionEnd(ended);
     fake.updateToken.mockRejectedValueOnce(new Error("refresh token expired"));
-    const token = auth.token();
-    expect(await hasSettled(token)).toBe(false);
-    expect(fake.login).toHaveBeenCalledTimes(1);
+    await expect(auth.token()).rejects.toBeInstanceOf(SessionEndedError);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(auth.sessionEnded()).toBe(true);
+    // The dialog leads to the login page when the user chooses; later calls fail at once, without a request.
+    expect(fake.login).not.toHaveBeenCalled();
+    fake.updateToken.mockClear();
+    await expect(auth.token()).rejects.toBeInstanceOf(SessionEndedError);
+    expect(fake.updateToken).not.toHaveBeenCalled();
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 
   it("never returns an empty token", async () => {
     const fake = fakeKeycloak();
     const auth = await start(fake);
     fake.token = undefined;
-    expect(await hasSettled(auth.token())).toBe(false);
-    expect(fake.login).toHaveBeenCalledTimes(1);
+    await expect(auth.token()).rejects.toBeInstanceOf(SessionEndedError);
+    expect(auth.sessionEnded()).toBe(true);
   });
 
-  it("refreshes on expiry and tells subscribers; a failed refresh leads to login", async () => {
+  it("refreshes on expiry and tells subscribers; a failed refresh ends the session", async () => {
     const fake = fakeKeycloak();
     const auth = await start(fake);
     const listener = vi.fn();
+    const ended = vi.fn();
     auth.subscribe(listener);
+    auth.onSessionEnd(ended);
     fake.onTokenExpired?.();
     await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+    expect(ended).not.toHaveBeenCalled();
 
     fake.updateToken.mockRejectedValueOnce(new Error("session gone"));
     fake.onTokenExpired?.();
-    await vi.waitFor(() => expect(fake.login).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(ended).toHaveBeenCalledTimes(1));
     expect(listener).toHaveBeenCalledTimes(1);
+    expect(fake.login).not.toHaveBeenCalled();
+  });
+
+  it("after a 401, a forced refresh tells whether the session is over", async () => {
+    const fake = fakeKeycloak();
+    const auth = await start(fake);
+    expect(await auth.confirmSessionEnded()).toBe(false);
+    expect(fake.updateToken).toHaveBeenLastCalledWith(-1);
+    expect(auth.sessionEnded()).toBe(false);
+
+    fake.updateToken.mockRejectedValueOnce(new Error("session not active"));
+    expect(await auth.confirmSessionEnded()).toBe(true);
+    expect(auth.sessionEnded()).toBe(true);
   });
 
   it("reports a failed logout with the specified message", async () => {

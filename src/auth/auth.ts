@@ -1,5 +1,6 @@
 import Keycloak, { type KeycloakTokenParsed } from "keycloak-js";
 import type { Environment } from "../environment/environment";
+import { SessionEndedError } from "./sessionEnded";
 import { startSessionMonitor } from "./sessionMonitor";
 
 /** Seconds of validity a token must still have before we use it for a call. */
@@ -14,7 +15,7 @@ export type TokenClaims = KeycloakTokenParsed & {
 
 /** The sign-in session as the rest of the app sees it; only this module talks to keycloak-js. */
 export type Auth = {
-  /** A valid access token; refreshes it first, starts a login (and never resolves) when that fails. */
+  /** A valid access token, refreshed first; rejects with SessionEndedError (and ends the session) when that fails. */
   token(): Promise<string>;
   /** Forces a refresh, e.g. after the profile changed, so the header shows the new name. */
   refresh(): Promise<void>;
@@ -27,6 +28,18 @@ export type Auth = {
   subscribe(listener: () => void): () => void;
   /** Starts detecting a session ended elsewhere (after the first screen); returns the function that stops it. */
   watchSession(): () => void;
+  /**
+   * After the server refused a token (401): forces a refresh; when that fails too the session is over, and this
+   * ends it here and resolves to true. A refresh that works means the session lives (false).
+   */
+  confirmSessionEnded(): Promise<boolean>;
+  /** Whether the session has ended (the session-ended dialog is showing). */
+  sessionEnded(): boolean;
+  /**
+   * Runs `listener` once the session ends, synchronously and before any navigation to the login page (forms keep
+   * their drafts then); returns the unsubscribe function.
+   */
+  onSessionEnd(listener: () => void): () => void;
 };
 
 /**
@@ -49,16 +62,27 @@ export class LogoutError extends Error {
 export async function startAuth(environment: Environment, keycloak = createKeycloak(environment)): Promise<Auth> {
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
+  const endListeners = new Set<() => void>();
+  let ended = false;
+  /** Marks the session ended once and tells the listeners (drafts are written, the dialog opens). */
+  const endSession = () => {
+    if (ended) return;
+    ended = true;
+    endListeners.forEach((listener) => listener());
+  };
 
   const login = async () => {
     await keycloak.login({ scope: environment.scope || undefined, redirectUri: window.location.href });
   };
 
-  keycloak.onAuthLogout = () => void login();
+  // keycloak-js clears the token when a refresh is refused and when the status frame saw the session end elsewhere:
+  // forms keep their drafts, and the session-ended dialog leads to the login page.
+  keycloak.onAuthLogout = endSession;
   keycloak.onAuthRefreshSuccess = notify;
-  // keycloak-js fires this at expiry, corrected by its estimate of the clock skew.
+  // keycloak-js fires this at expiry, corrected by its estimate of the clock skew. A failed refresh ends the
+  // session: the dialog says so and leads to the login page.
   keycloak.onTokenExpired = () => {
-    keycloak.updateToken(MIN_TOKEN_VALIDITY).then(notify, () => login());
+    keycloak.updateToken(MIN_TOKEN_VALIDITY).then(notify, endSession);
   };
 
   const authenticated = await keycloak.init({
@@ -77,17 +101,18 @@ export async function startAuth(environment: Environment, keycloak = createKeycl
 
   return {
     async token() {
+      if (ended) throw new SessionEndedError();
       try {
         await keycloak.updateToken(MIN_TOKEN_VALIDITY);
       } catch {
-        await login();
-        await new Promise(() => {});
+        endSession();
+        throw new SessionEndedError();
       }
       if (!keycloak.token) {
-        await login();
-        await new Promise(() => {});
+        endSession();
+        throw new SessionEndedError();
       }
-      return keycloak.token as string;
+      return keycloak.token;
     },
     async refresh() {
       await keycloak.updateToken(-1);
@@ -114,9 +139,25 @@ export async function startAuth(environment: Environment, keycloak = createKeycl
         frameUrl: `${openIdConnectUrl(environment)}/login-status-iframe.html`,
         clientId: environment.clientId,
         sessionId: () => keycloak.sessionId,
-        // Clearing the token is the server's logout signal: onAuthLogout starts a login.
+        // Clearing the token is the logout signal: onAuthLogout ends the session (the dialog, then the login page).
         onChanged: () => keycloak.clearToken(),
       });
+    },
+    async confirmSessionEnded() {
+      if (ended) return true;
+      try {
+        await keycloak.updateToken(-1);
+        notify();
+        return false;
+      } catch {
+        endSession();
+        return true;
+      }
+    },
+    sessionEnded: () => ended,
+    onSessionEnd(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
     },
   };
 }

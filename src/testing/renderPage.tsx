@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { createApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";
+import { SessionEndedError } from "../auth/sessionEnded";
 import { FEATURE_FLAGS, type Environment } from "../environment/environment";
 import { AppProviders } from "../app/App";
 import { PAGES } from "../app/routing/pages";
@@ -27,7 +28,14 @@ export const testEnvironment: Environment = {
 };
 
 /** A route of the stubbed server: method + path (under /realms/demo/account) → status and JSON body. */
-export type StubRoute = { method?: string; path: string | RegExp; status?: number; body?: unknown };
+export type StubRoute = {
+  method?: string;
+  path: string | RegExp;
+  status?: number;
+  body?: unknown;
+  /** The request never reaches the server: fetch rejects as a browser does offline ("Failed to fetch"). */
+  network?: boolean;
+};
 
 /** fetch answering from `routes` (first match wins); unknown calls answer 404 so a test sees them fail. */
 export function stubServer(routes: StubRoute[]) {
@@ -38,6 +46,7 @@ export function stubServer(routes: StubRoute[]) {
     const route = routes.find(
       (r) => (r.method ?? "GET") === method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
     );
+    if (route?.network) throw new TypeError("Failed to fetch");
     const status = route?.status ?? (route ? 200 : 404);
     const body = route ? route.body : { error: `no stub for ${method} ${path}` };
     return new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
@@ -47,11 +56,33 @@ export function stubServer(routes: StubRoute[]) {
   });
 }
 
-const claims = { given_name: "Alice", family_name: "Liddell" };
+const aliceClaims = { sub: "alice-id", given_name: "Alice", family_name: "Liddell" };
 
-export function fakeAuth(): Auth & { startAction: ReturnType<typeof vi.fn>; logout: ReturnType<typeof vi.fn> } {
+export type FakeAuth = Auth & {
+  startAction: ReturnType<typeof vi.fn>;
+  logout: ReturnType<typeof vi.fn>;
+  login: ReturnType<typeof vi.fn>;
+  /** Ends the session as a failed refresh would (the dialog opens, drafts are kept). */
+  endSession(): void;
+};
+
+/**
+ * An Auth for component tests: a live session of `claims` (Alice by default) until `endSession()`; a 401 from the
+ * stubbed server confirms the end, as a failed refresh would on the real server.
+ */
+export function fakeAuth(claims: Record<string, unknown> = aliceClaims): FakeAuth {
+  let ended = false;
+  const endListeners = new Set<() => void>();
+  const endSession = () => {
+    if (ended) return;
+    ended = true;
+    endListeners.forEach((listener) => listener());
+  };
   return {
-    token: async () => "token",
+    token: async () => {
+      if (ended) throw new SessionEndedError();
+      return "token";
+    },
     refresh: vi.fn(async () => undefined),
     claims: () => claims,
     logout: vi.fn(async () => undefined),
@@ -59,6 +90,16 @@ export function fakeAuth(): Auth & { startAction: ReturnType<typeof vi.fn>; logo
     startAction: vi.fn(async () => undefined),
     subscribe: () => () => undefined,
     watchSession: () => () => undefined,
+    confirmSessionEnded: async () => {
+      endSession();
+      return true;
+    },
+    sessionEnded: () => ended,
+    onSessionEnd(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
+    },
+    endSession,
   };
 }
 
@@ -66,12 +107,14 @@ export function fakeAuth(): Auth & { startAction: ReturnType<typeof vi.fn>; logo
  * Renders a page of the registry (by page id, as content.json names it) with its loader, in the app's provider tree,
  * against a stubbed server, in a data router where `/elsewhere` is another page.
  */
-export function renderPage(pageId: string, { routes = [] as StubRoute[], environment = testEnvironment } = {}) {
+export function renderPage(
+  pageId: string,
+  { routes = [] as StubRoute[], environment = testEnvironment, auth = fakeAuth() } = {},
+) {
   const definition = PAGES[pageId];
   if (!definition) throw new Error(`No page "${pageId}" in the registry.`);
   const fetchStub = stubServer(routes);
-  const auth = fakeAuth();
-  const api = createApiClient(environment, auth.token, fetchStub);
+  const api = createApiClient(environment, auth.token, fetchStub, { confirmSessionEnded: auth.confirmSessionEnded });
   const router = createMemoryRouter([
     { path: "/", children: [pageRoute("", definition, api)] },
     { path: "/elsewhere", element: <h1>Elsewhere</h1> },
@@ -85,8 +128,7 @@ export function renderPage(pageId: string, { routes = [] as StubRoute[], environ
 }
 
 /** Renders a component (not a page) inside the app's providers, e.g. a piece of the shell. */
-export function renderInApp(element: ReactElement, { environment = testEnvironment } = {}) {
-  const auth = fakeAuth();
+export function renderInApp(element: ReactElement, { environment = testEnvironment, auth = fakeAuth() } = {}) {
   const api = createApiClient(environment, auth.token, stubServer([]));
   const result = render(
     <AppProviders environment={environment} auth={auth} api={api} i18n={testI18n}>

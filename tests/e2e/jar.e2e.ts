@@ -95,6 +95,10 @@ test.describe("the theme jar", () => {
     const production = template.replace(/<#if devServerUrl\?has_content>[\s\S]*?<\/#if>/, "");
     const inline = [...production.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>/g)];
     expect(inline.map((match) => match[0])).toEqual([]);
+    // Nor an inline style: the start-up spinner's rules are a file (a strict style-src 'self' allows them).
+    expect(production.replace(/<#--[\s\S]*?-->/g, "")).not.toMatch(/<style[\s>]/);
+    expect(template).toContain('<link rel="stylesheet" href="${resourceUrl}/loading.css">');
+    expect(read(`${theme}/resources/loading.css`)).toContain(".kc-loading__spinner");
   });
 
   test("holds the Vite build: manifest with one entry, hashed assets, content.json and logo", () => {

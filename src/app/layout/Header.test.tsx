@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderInApp, testEnvironment } from "../../testing/renderPage";
+import { fakeAuth, renderInApp, testEnvironment } from "../../testing/renderPage";
 import { Header } from "./Header";
 
 function renderHeader(logoUrl: string, referrer: Partial<typeof testEnvironment> = {}) {
@@ -41,5 +41,16 @@ describe("header", () => {
     expect(toggle).toHaveAccessibleName("Navigation");
     expect(toggle.querySelector("svg")).not.toBeNull();
     expect(toggle.textContent?.trim()).toBe("");
+  });
+
+  it.each([
+    ["https://pictures.example.org/alice.png", "https://pictures.example.org/alice.png"],
+    ["javascript:alert(1)", undefined],
+    ["data:text/html,<script>alert(1)</script>", undefined],
+  ])("shows the token's picture %s only when it is a web URL", (picture, shown) => {
+    renderInApp(<Header />, { auth: fakeAuth({ sub: "alice-id", given_name: "Alice", picture }) });
+    const avatar = screen.getByRole("img", { name: "Avatar" });
+    if (shown) expect(avatar).toHaveAttribute("src", shown);
+    else expect(avatar.getAttribute("src")).not.toBe(picture);
   });
 });

@@ -136,7 +136,7 @@ export function Header() {
                       variant="plainText"
                       isExpanded={userMenuOpen}
                       onClick={() => setUserMenuOpen((open) => !open)}
-                      icon={<Avatar src={claims.picture || DEFAULT_AVATAR} alt={t("avatar")} size="sm" />}
+                      icon={<Avatar src={webUrl(claims.picture) ?? DEFAULT_AVATAR} alt={t("avatar")} size="sm" />}
                     >
                       {name}
                     </MenuToggle>

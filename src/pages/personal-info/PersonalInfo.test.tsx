@@ -1,8 +1,8 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { UserRepresentation } from "../../api/representations";
-import { renderPage, testEnvironment } from "../../testing/renderPage";
+import { fakeAuth, renderPage, testEnvironment } from "../../testing/renderPage";
 import { canUpdateEmail } from "./PersonalInfo";
 
 const user: UserRepresentation = {
@@ -155,5 +155,94 @@ describe("personal info", () => {
     await userEvent.click(screen.getByRole("button", { name: "Delete account" }));
     await userEvent.click(screen.getByRole("button", { name: "Delete" }));
     expect(auth.startAction).toHaveBeenLastCalledWith("delete_account");
+  });
+});
+
+describe("personal info when the session ends mid-edit", () => {
+  afterEach(() => window.sessionStorage.clear());
+  const bob = { sub: "bob-id", given_name: "Bob" };
+  const storedKeys = () => Object.keys(window.sessionStorage);
+
+  it("a save answered 401: the session-ended dialog, no failure alert, no spinner, the typed value kept as a draft", async () => {
+    const { auth } = renderPage("", {
+      routes: [...load, { method: "POST", path: "/", status: 401, body: { error: "HTTP 401 Unauthorized" } }],
+    });
+    await userEvent.clear(await screen.findByTestId("lastName"));
+    await userEvent.type(screen.getByTestId("lastName"), "Pleasance");
+    await userEvent.click(screen.getByTestId("save"));
+
+    const dialog = await screen.findByRole("dialog", { name: /Your session has ended/ });
+    expect(dialog).toHaveTextContent("Sign in again to continue.");
+    expect(screen.queryByTestId("last-alert")).toBeNull();
+    expect(screen.getByTestId("save")).not.toBeDisabled();
+    expect(screen.getByTestId("lastName")).toHaveValue("Pleasance");
+    expect(storedKeys()).toEqual(["kc-account-draft:demo:personal-info:alice-id"]);
+    const draft = window.sessionStorage.getItem(storedKeys()[0]!) ?? "";
+    expect(JSON.parse(draft)).toMatchObject({ lastName: "Pleasance", firstName: "Alice" });
+    expect(draft).not.toContain("token");
+
+    await userEvent.click(screen.getByRole("button", { name: "Log In" }));
+    expect(auth.login).toHaveBeenCalledTimes(1);
+  });
+
+  it("an untouched form keeps no draft", async () => {
+    const { auth } = renderPage("", { routes: load });
+    await screen.findByTestId("lastName");
+    act(() => auth.endSession());
+    expect(await screen.findByRole("dialog", { name: /Your session has ended/ })).toBeInTheDocument();
+    expect(storedKeys()).toEqual([]);
+  });
+
+  it("after signing in again as the same user: the draft, unsaved, marked as restored; saving clears it", async () => {
+    const first = renderPage("", { routes: load });
+    await userEvent.clear(await screen.findByTestId("firstName"));
+    await userEvent.type(screen.getByTestId("firstName"), "Alicia");
+    act(() => first.auth.endSession());
+    first.unmount();
+
+    const { fetchStub } = renderPage("", { routes: [...load, { method: "POST", path: "/", status: 204 }] });
+    expect(await screen.findByTestId("draft-restored")).toHaveTextContent("Unsaved changes restored");
+    await expect.poll(() => (screen.getByTestId("firstName") as HTMLInputElement).value).toBe("Alicia");
+    expect(fetchStub.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+    expect(storedKeys()).toEqual([]);
+    await userEvent.click(screen.getByTestId("save"));
+    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Your account has been updated.");
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+    const post = fetchStub.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ firstName: "Alicia" });
+  });
+
+  it("cancel discards a restored draft", async () => {
+    window.sessionStorage.setItem(
+      "kc-account-draft:demo:personal-info:alice-id",
+      JSON.stringify({ username: "alice", email: "alice@example.org", firstName: "Alicia", lastName: "Liddell" }),
+    );
+    renderPage("", { routes: load });
+    await expect.poll(() => (screen.queryByTestId("firstName") as HTMLInputElement | null)?.value).toBe("Alicia");
+    await userEvent.click(screen.getByTestId("cancel"));
+    expect(screen.getByTestId("firstName")).toHaveValue("Alice");
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+    expect(storedKeys()).toEqual([]);
+  });
+
+  it("another user never sees the draft, and it is gone from the tab once they load the form", async () => {
+    const first = renderPage("", { routes: load });
+    await userEvent.clear(await screen.findByTestId("firstName"));
+    await userEvent.type(screen.getByTestId("firstName"), "Alicia");
+    act(() => first.auth.endSession());
+    first.unmount();
+    expect(storedKeys()).toHaveLength(1);
+
+    const bobUser = { ...user, id: "bob-id", username: "bob", firstName: "Bob", lastName: "Builder" };
+    renderPage("", {
+      auth: fakeAuth(bob),
+      routes: [
+        { path: "/", body: bobUser },
+        { path: "/supportedLocales", body: [] },
+      ],
+    });
+    expect(await screen.findByTestId("firstName")).toHaveValue("Bob");
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+    expect(storedKeys()).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import type { Features } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
+import { useSessionDraft } from "../../ui/useSessionDraft";
 import { usePageData } from "../../ui/pageData";
 import type { PersonalInfoData } from "./loader";
 import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../../user-profile/fieldNames";
@@ -65,8 +66,18 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
     reValidateMode: "onChange",
     defaultValues: toFormValues(loaded.user, metadata.attributes),
   });
-  const { handleSubmit, reset, setError, formState } = form;
+  const { handleSubmit, reset, setError, formState, getValues } = form;
   const [deleteOpen, setDeleteOpen] = useState(false);
+
+  // Typed values survive the end of the session: kept when it ends, shown unsaved after signing in again.
+  const { draft } = useSessionDraft<ProfileFormValues>("personal-info", {
+    isDirty: () => form.formState.isDirty,
+    values: () => getValues(),
+  });
+  const [restored, setRestored] = useState(draft !== undefined);
+  useEffect(() => {
+    if (draft) reset(draft, { keepDefaultValues: true });
+  }, [draft, reset]);
 
   const shown = metadata.attributes.filter((attribute) => isShown(attribute, loaded.supportedLocales));
   const editable = shown.some((attribute) => !attribute.readOnly);
@@ -78,10 +89,13 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   );
   useEffect(() => {
     if (!formState.isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    // Once the session has ended the values are kept as a draft: the way to the login page needs no warning.
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!auth.sessionEnded()) event.preventDefault();
+    };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [formState.isDirty]);
+  }, [formState.isDirty, auth]);
 
   const save = async (values: ProfileFormValues) => {
     const user = toUserRepresentation(values, saved.current);
@@ -101,6 +115,7 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
 
     saved.current = user;
     reset(values);
+    setRestored(false);
     const locale = values.attributes.locale;
     if (typeof locale === "string" && locale !== "" && locale !== i18n.language) {
       await i18n.changeLanguage(locale);
@@ -120,6 +135,17 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
     <>
       <FormProvider {...form}>
         <Form isHorizontal onSubmit={(event) => void handleSubmit(save, rejected)(event)} noValidate>
+          {restored && (
+            <Alert
+              variant="info"
+              isInline
+              title={t("draftRestoredTitle")}
+              data-testid="draft-restored"
+              aria-live="polite"
+            >
+              {t("draftRestoredMessage")}
+            </Alert>
+          )}
           <UserProfileFields
             metadata={metadata}
             supportedLocales={loaded.supportedLocales}
@@ -160,7 +186,10 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
                 data-testid="cancel"
                 variant="link"
                 isDisabled={formState.isSubmitting}
-                onClick={() => reset(toFormValues(saved.current, metadata.attributes))}
+                onClick={() => {
+                  reset(toFormValues(saved.current, metadata.attributes));
+                  setRestored(false);
+                }}
               >
                 {t("cancel")}
               </Button>

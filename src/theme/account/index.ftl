@@ -26,18 +26,8 @@
     <meta name="color-scheme" content="light${darkMode?then(' dark', '')}">
     <meta name="description" content="${properties.description!'The Account Console is a web-based interface for managing your account.'}">
     <title>${properties.title!'Account Management'}</title>
-    <style>
-      body { margin: 0; }
-      body, #app { height: 100%; }
-      .kc-loading { height: 100vh; display: flex; flex-direction: column; align-items: center; justify-content: center;
-        font-family: "Red Hat Text", "RedHatText", system-ui, sans-serif; color: #151515; background: #fff; }
-      .kc-loading__spinner { width: 56px; height: 56px; border-radius: 50%; border: 6px solid #d2d2d2;
-        border-top-color: #0066cc; animation: kc-spin 0.8s linear infinite; }
-      .kc-loading__text { font-size: 20px; font-weight: 600; padding-top: 32px; }
-      @keyframes kc-spin { to { transform: rotate(360deg); } }
-      .pf-v6-theme-dark .kc-loading { color: #e0e0e0; background: #1b1d21; }
-      @media (prefers-reduced-motion: reduce) { .kc-loading__spinner { animation-duration: 3s; } }
-    </style>
+    <#-- The start-up spinner's rules: a file, not an inline <style>, so style-src 'self' allows them. -->
+    <link rel="stylesheet" href="${resourceUrl}/loading.css">
     <#if darkMode>
       <#-- Classic (not module) script: it runs before the first paint. A file, so script-src 'self' allows it. -->
       <script src="${resourceUrl}/color-scheme.js"></script>

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { isSessionEnded } from "../../auth/sessionEnded";
 import { useRequiredContext } from "../useRequiredContext";
 import { AlertList } from "./AlertList";
 import type { AlertEntry, AlertVariant } from "./types";
@@ -56,6 +57,8 @@ export function AlertProvider({ children, timeout = ALERT_TIMEOUT }: { children:
 
   const addError = useCallback<Alerts["addError"]>(
     (messageKey, error) => {
+      // Not this page's failure: the session-ended dialog explains it, and nothing was saved or changed.
+      if (isSessionEnded(error)) return;
       const description =
         typeof error === "object" && error !== null && "description" in error
           ? (error as { description?: string }).description
