@@ -47,7 +47,7 @@ test.describe("sidebar", () => {
     consolePage: page,
   }) => {
     const leaves = sidebarLeaves(page);
-    await expect(leaves).toHaveCount(6);
+    await expect(leaves).toHaveCount(7);
     expect(await leaves.evaluateAll((links) => links.map((link) => link.getAttribute("data-testid")))).toEqual([
       "",
       "account-security/signing-in",
