@@ -25,6 +25,7 @@ import { KeycloakError, chooseJavaHome, ensureArchive, stopProcessGroup } from "
  * @typedef {object} ClusterState
  * @property {string} url
  * @property {Record<string, number>} pids   postgres, node1, node2, haproxy
+ * @property {Record<string, number>} [startedAt] when each node was started (the oldest is JGroups' coordinator)
  * @property {string} pgData
  * @property {string} directory
  */
@@ -180,9 +181,25 @@ async function startPostgres() {
 
 // Keycloak ----------------------------------------------------------------------------------------------------
 
-/** sha256 of a file. @param {string} file */
-function fileDigest(file) {
-  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+/**
+ * sha256 of a jar's entries (name, size, CRC-32), not of its bytes: a rebuild of the same sources changes only dates,
+ * and should not cost a `kc.sh build`.
+ * @param {string} file
+ */
+export function jarDigest(file) {
+  const listing = spawnSync("unzip", ["-v", file], { encoding: "utf8" });
+  const entries =
+    listing.status === 0
+      ? listing.stdout
+          .split("\n")
+          .map((line) => line.trim().split(/\s+/))
+          .filter((columns) => columns.length >= 8 && /^[0-9a-f]{8}$/.test(columns[6] ?? ""))
+          // Maven's pom.properties carries the build's date.
+          .filter((columns) => !(columns[7] ?? "").startsWith("META-INF/maven/"))
+          .map((columns) => `${columns[0]} ${columns[6]} ${columns.slice(7).join(" ")}`)
+      : [];
+  const hash = createHash("sha256");
+  return (entries.length ? hash.update(entries.join("\n")) : hash.update(fs.readFileSync(file))).digest("hex");
 }
 
 /**
@@ -190,7 +207,7 @@ function fileDigest(file) {
  * @param {string} jarPath @param {string | undefined} javaHome
  */
 export function ensureBuiltNodes(jarPath, javaHome) {
-  const digest = buildDigest({ version, jarDigest: fileDigest(jarPath) });
+  const digest = buildDigest({ version, jarDigest: jarDigest(jarPath) });
   const root = path.join(clusterDirectory, `keycloak-${version}-${digest}`);
   const homes = layout.nodes.map((node) => path.join(root, node.name, `keycloak-${version}`));
   const stamp = path.join(root, "built");
@@ -291,14 +308,27 @@ export async function stopNode(index, signal = "SIGTERM") {
   return true;
 }
 
+/** The index of the running node started first: JGroups' coordinator, the oldest member of the view. */
+export function oldestNode() {
+  const state = readState();
+  const running = layout.nodes
+    .map((node, index) => ({ index, at: state?.startedAt?.[node.name] ?? 0, up: state?.pids[node.name] !== undefined }))
+    .filter((node) => node.up)
+    .sort((a, b) => a.at - b.at);
+  if (!running[0]) throw new KeycloakError("No node running.");
+  return running[0].index;
+}
+
 /** Starts a stopped node again (same build) and records it. @param {number} index */
 export async function restartNode(index) {
   const state = readState();
   if (!state) throw new KeycloakError("No cluster running.");
   const node = /** @type {import("./cluster-config.mjs").ClusterNode} */ (layout.nodes[index]);
   const home = path.join(state.directory, node.name, `keycloak-${version}`);
+  const startedAt = Date.now();
   const pid = await startNode(index, { home });
   state.pids[node.name] = pid;
+  state.startedAt = { ...state.startedAt, [node.name]: startedAt };
   writeState(state);
   return pid;
 }
@@ -381,6 +411,7 @@ export async function startCluster({ jarPath, realmFiles = [] }) {
     for (const [index, home] of homes.entries()) {
       since = Date.now();
       const name = /** @type {string} */ (layout.nodes[index]?.name);
+      state.startedAt = { ...state.startedAt, [name]: Date.now() };
       state.pids[name] = await startNode(index, { home, realmFiles: index === 0 ? realmFiles : [] });
       writeState(state);
       lap(name, since);
