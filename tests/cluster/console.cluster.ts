@@ -110,10 +110,16 @@ test.describe("the console behind a load balancer", () => {
 
     expect(served.filter((answer) => answer.status >= 500)).toEqual([]);
     expect(new Set(served.map((answer) => answer.node))).toEqual(new Set(NODES.map((node) => node.name)));
-    // The login page's form and its submission may be answered by different nodes: the authentication session is
-    // shared by the cluster. Every page of the console's own API came back fine from whichever node.
+    // Without stickiness the login page, its form post and the console's calls go to either node: the sign-in works
+    // because the authentication session is the cluster's, not one node's.
+    const login = served.filter((answer) => answer.url.includes("/login-actions/authenticate"));
+    expect(login.map((answer) => answer.method)).toContain("POST");
     const api = served.filter((answer) => answer.url.includes(`/realms/${REALM}/account/?`));
     expect(api.length).toBeGreaterThan(0);
+    test.info().annotations.push({
+      type: "nodes",
+      description: served.map((answer) => `${answer.node} ${answer.method} ${answer.status} ${answer.url}`).join("\n"),
+    });
 
     const asset = await page.request.get(
       served.find((answer) => /\/assets\/main-[^/]+\.js$/.test(answer.url))?.url ?? "missing main chunk",
@@ -225,7 +231,7 @@ test.describe("the console behind a load balancer", () => {
     // and reports itself not ready until that entry is gone; meanwhile the load balancer has no node (503).
     const outage = await outageAfter(killedAt);
     test.info().annotations.push({ type: "outage", description: JSON.stringify(outage) });
-    console.log(`cluster test: after the crash: ${JSON.stringify(outage)}`);
+    console.log(`cluster test: after the crash: ${JSON.stringify({ ...outage, savedAtOnce })}`);
 
     if (!savedAtOnce) {
       // The one retry: same input, now through the survivor.
