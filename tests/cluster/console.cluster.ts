@@ -27,9 +27,8 @@ async function recordNodes(page: Page): Promise<Served[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   const cached = new Set<string>();
-  cdp.on("Network.requestWillBeSent", (event) => methods.set(event.requestId, event.request.method));
-  cdp.on("Network.requestServedFromCache", ({ requestId }) => cached.add(requestId));
-  cdp.on("Network.responseReceived", ({ requestId, response }) => {
+  type CdpResponse = { url: string; status: number; headers: Record<string, string>; fromDiskCache?: boolean };
+  const record = (requestId: string, response: CdpResponse) => {
     if (!response.url.startsWith(keycloakUrl()) || cached.has(requestId) || response.fromDiskCache) return;
     const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
     served.push({
@@ -39,7 +38,14 @@ async function recordNodes(page: Page): Promise<Served[]> {
       node: String(headers["x-served-by"] ?? ""),
       at: Date.now(),
     });
+  };
+  cdp.on("Network.requestWillBeSent", (event) => {
+    // A redirect (the login form's 302) is reported only here, as the answer to the previous hop.
+    if (event.redirectResponse) record(event.requestId, event.redirectResponse);
+    methods.set(event.requestId, event.request.method);
   });
+  cdp.on("Network.requestServedFromCache", ({ requestId }) => cached.add(requestId));
+  cdp.on("Network.responseReceived", ({ requestId, response }) => record(requestId, response));
   return served;
 }
 
