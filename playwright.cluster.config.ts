@@ -1,0 +1,18 @@
+import { defineConfig } from "@playwright/test";
+import base from "./playwright.config";
+
+// Browser tests against the production-shaped cluster (`npm run test:cluster`, docs/production.md): two optimized
+// Keycloak nodes on PostgreSQL behind HAProxy. Kept apart from the e2e suite (its own folder and file suffix): the
+// cluster takes minutes to start and the tests stop nodes.
+export default defineConfig({
+  ...base,
+  testDir: "tests/cluster",
+  testMatch: "*.cluster.ts",
+  globalSetup: "./tests/cluster/global-setup.ts",
+  globalTeardown: "./tests/cluster/global-teardown.ts",
+  // One worker: the tests share one cluster and some of them stop a node.
+  workers: 1,
+  // Restarting a node takes up to a minute on a shared machine.
+  timeout: 300_000,
+  outputDir: "test-results/cluster",
+});
