@@ -54,6 +54,7 @@ test.describe("sidebar", () => {
       "account-security/device-activity",
       "applications",
       "verifiable-credentials",
+      "oid4vci",
       "organizations",
     ]);
     await screenshot(page, "shell-desktop");
