@@ -301,7 +301,10 @@ export async function startContainer(
     throw new KeycloakError(`Keycloak's container did not become ready (${firstLine(error)}).`);
   }
   const started = container;
-  const host = started.getHost();
+  // A local engine publishes the ports on this machine: address them as localhost, a secure context for the browser
+  // as HTTPS would be in production (Keycloak's status frame needs one; 172.17.0.1 over HTTP is not).
+  const local = !process.env.DOCKER_HOST || process.env.DOCKER_HOST.startsWith("unix:");
+  const host = local ? "localhost" : started.getHost();
   return {
     url: `http://${host}:${started.getMappedPort(8080)}`,
     managementUrl: `http://${host}:${started.getMappedPort(9000)}`,
