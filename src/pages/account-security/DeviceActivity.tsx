@@ -11,10 +11,6 @@ import {
   DescriptionListGroup,
   DescriptionListTerm,
   Label,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
   Split,
   SplitItem,
   Title,
@@ -27,6 +23,7 @@ import { deleteSession } from "../../api/methods";
 import type { DeviceRepresentation, SessionRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import { fromEpochSeconds, useFormat } from "../../i18n/format";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
@@ -111,29 +108,16 @@ export default function DeviceActivity() {
           )}
         </DataList>
       }
-      <Modal
-        variant="small"
+      <ConfirmDialog
+        id="sign-out"
         isOpen={pending !== undefined}
-        onClose={() => !busy && setPending(undefined)}
-        aria-labelledby="sign-out-title"
+        title={pending?.kind === "all" ? t("signOutAllDevices") : t("signOut")}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(undefined)}
       >
-        <ModalHeader title={pending?.kind === "all" ? t("signOutAllDevices") : t("signOut")} labelId="sign-out-title" />
-        <ModalBody>{pending?.kind === "all" ? t("signOutAllDevicesWarning") : t("signOutWarning")}</ModalBody>
-        <ModalFooter>
-          <Button
-            variant="primary"
-            id="modal-confirm"
-            onClick={() => void confirm()}
-            isLoading={busy}
-            isDisabled={busy}
-          >
-            {t("confirm")}
-          </Button>
-          <Button variant="link" id="modal-cancel" onClick={() => setPending(undefined)} isDisabled={busy}>
-            {t("cancel")}
-          </Button>
-        </ModalFooter>
-      </Modal>
+        {pending?.kind === "all" ? t("signOutAllDevicesWarning") : t("signOutWarning")}
+      </ConfirmDialog>
     </PageLayout>
   );
 }

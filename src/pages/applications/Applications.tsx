@@ -16,10 +16,6 @@ import {
   EmptyStateBody,
   List,
   ListItem,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
 } from "@patternfly/react-core";
 import { CheckIcon, ExternalLinkAltIcon, InfoCircleIcon } from "@patternfly/react-icons";
 import { useMemo, useState, type ReactNode } from "react";
@@ -27,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { deleteConsent } from "../../api/methods";
 import type { ClientRepresentation } from "../../api/representations";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
@@ -92,32 +89,16 @@ export default function Applications() {
           </DataList>
         </>
       )}
-      <Modal
-        variant="small"
+      <ConfirmDialog
+        id="remove-access"
         isOpen={removing !== undefined}
-        onClose={() => !busy && setRemoving(undefined)}
-        aria-labelledby="remove-access-title"
-        aria-describedby="remove-access-body"
+        title={t("removeAccess")}
+        busy={busy}
+        onConfirm={() => void removeAccess()}
+        onCancel={() => setRemoving(undefined)}
       >
-        <ModalHeader title={t("removeAccess")} labelId="remove-access-title" />
-        <ModalBody id="remove-access-body">
-          {removing && t("removeModalMessage", { name: applicationName(t, removing) })}
-        </ModalBody>
-        <ModalFooter>
-          <Button
-            variant="primary"
-            id="modal-confirm"
-            onClick={() => void removeAccess()}
-            isLoading={busy}
-            isDisabled={busy}
-          >
-            {t("confirm")}
-          </Button>
-          <Button variant="link" id="modal-cancel" onClick={() => setRemoving(undefined)} isDisabled={busy}>
-            {t("cancel")}
-          </Button>
-        </ModalFooter>
-      </Modal>
+        {removing && t("removeModalMessage", { name: applicationName(t, removing) })}
+      </ConfirmDialog>
     </PageLayout>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader, Spinner } from "@patternfly/react-core";
+import { Spinner } from "@patternfly/react-core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { fetchResourcePermissions, updateResourcePermissions } from "../../api/methods";
 import type { ResourceRepresentation } from "../../api/representations";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { useFetch } from "../../ui/useFetch";
@@ -42,41 +43,27 @@ export function UnshareDialog({
   };
 
   return (
-    <Modal
-      variant="small"
+    <ConfirmDialog
+      id="unshare-dialog"
       isOpen
-      onClose={() => !busy && onClose(false)}
-      aria-labelledby="unshare-dialog-title"
-      aria-describedby="unshare-dialog-body"
+      title={t("unShare")}
+      confirmVariant="danger"
+      busy={busy}
+      isConfirmDisabled={permissions.length === 0}
+      onConfirm={() => void unshare()}
+      onCancel={() => onClose(false)}
     >
-      <ModalHeader title={t("unShare")} labelId="unshare-dialog-title" />
-      <ModalBody id="unshare-dialog-body">
-        {state.status === "loading" && <Spinner size="md" aria-label={t("spinnerLoading")} />}
-        {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
-        {state.status === "ready" &&
-          (permissions.length === 0 ? (
+      {state.status === "loading" && <Spinner size="md" aria-label={t("spinnerLoading")} />}
+      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === "ready" &&
+        (permissions.length === 0 ? (
+          <SharedWith permissions={permissions} />
+        ) : (
+          <>
+            <p>{t("unShareAllConfirm")}</p>
             <SharedWith permissions={permissions} />
-          ) : (
-            <>
-              <p>{t("unShareAllConfirm")}</p>
-              <SharedWith permissions={permissions} />
-            </>
-          ))}
-      </ModalBody>
-      <ModalFooter>
-        <Button
-          variant="danger"
-          id="modal-confirm"
-          onClick={() => void unshare()}
-          isLoading={busy}
-          isDisabled={busy || permissions.length === 0}
-        >
-          {t("confirm")}
-        </Button>
-        <Button variant="link" id="modal-cancel" onClick={() => onClose(false)} isDisabled={busy}>
-          {t("cancel")}
-        </Button>
-      </ModalFooter>
-    </Modal>
+          </>
+        ))}
+    </ConfirmDialog>
   );
 }

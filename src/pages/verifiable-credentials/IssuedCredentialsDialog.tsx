@@ -30,6 +30,7 @@ import { withServerReason } from "../../api/errors";
 import { fetchIssuedVerifiableCredentials, revokeIssuedVerifiableCredential } from "../../api/methods";
 import type { IssuedVerifiableCredentialRepresentation } from "../../api/representations";
 import { useFormat } from "../../i18n/format";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
@@ -159,30 +160,20 @@ export function IssuedCredentialsDialog({
           </Button>
         </ModalFooter>
       </Modal>
-      <Modal
-        variant="small"
+      <ConfirmDialog
+        id="revoke-issued"
         isOpen={revoking !== undefined}
-        onClose={() => !busy && setRevoking(undefined)}
-        aria-labelledby="revoke-issued-title"
-        aria-describedby="revoke-issued-body"
+        title={t("revokeIssuedCredentialTitle")}
+        confirmLabel={t("revoke")}
+        confirmVariant="danger"
+        confirmId="revoke-issued-confirm"
+        cancelId="revoke-issued-cancel"
+        busy={busy}
+        onConfirm={() => void revoke()}
+        onCancel={() => setRevoking(undefined)}
       >
-        <ModalHeader title={t("revokeIssuedCredentialTitle")} labelId="revoke-issued-title" />
-        <ModalBody id="revoke-issued-body">{t("deleteIssuedCredentialConfirm")}</ModalBody>
-        <ModalFooter>
-          <Button
-            variant="danger"
-            id="revoke-issued-confirm"
-            onClick={() => void revoke()}
-            isLoading={busy}
-            isDisabled={busy}
-          >
-            {t("revoke")}
-          </Button>
-          <Button variant="link" id="revoke-issued-cancel" onClick={() => setRevoking(undefined)} isDisabled={busy}>
-            {t("cancel")}
-          </Button>
-        </ModalFooter>
-      </Modal>
+        {t("deleteIssuedCredentialConfirm")}
+      </ConfirmDialog>
     </>
   );
 }

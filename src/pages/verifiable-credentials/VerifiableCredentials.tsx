@@ -7,10 +7,6 @@ import {
   DataListItemCells,
   DataListItemRow,
   EmptyState,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
   Title,
 } from "@patternfly/react-core";
 import { QrcodeIcon } from "@patternfly/react-icons";
@@ -23,6 +19,7 @@ import { revokeVerifiableCredential } from "../../api/methods";
 import type { UserVerifiableCredentialRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
@@ -104,32 +101,20 @@ export default function VerifiableCredentials() {
           onClose={() => setViewing(undefined)}
         />
       )}
-      <Modal
-        variant="small"
+      <ConfirmDialog
+        id="revoke-credential"
         isOpen={revoking !== undefined}
-        onClose={() => !busy && setRevoking(undefined)}
-        aria-labelledby="revoke-credential-title"
-        aria-describedby="revoke-credential-body"
+        title={t("revokeVerifiableCredentialTitle")}
+        confirmLabel={t("revoke")}
+        confirmVariant="danger"
+        confirmId="revoke-credential-confirm"
+        cancelId="revoke-credential-cancel"
+        busy={busy}
+        onConfirm={() => void revoke()}
+        onCancel={() => setRevoking(undefined)}
       >
-        <ModalHeader title={t("revokeVerifiableCredentialTitle")} labelId="revoke-credential-title" />
-        <ModalBody id="revoke-credential-body">
-          {revoking && t("deleteCredentialConfirm", { credentialName: revoking.credentialScopeName })}
-        </ModalBody>
-        <ModalFooter>
-          <Button
-            variant="danger"
-            id="revoke-credential-confirm"
-            onClick={() => void revoke()}
-            isLoading={busy}
-            isDisabled={busy}
-          >
-            {t("revoke")}
-          </Button>
-          <Button variant="link" id="revoke-credential-cancel" onClick={() => setRevoking(undefined)} isDisabled={busy}>
-            {t("cancel")}
-          </Button>
-        </ModalFooter>
-      </Modal>
+        {revoking && t("deleteCredentialConfirm", { credentialName: revoking.credentialScopeName })}
+      </ConfirmDialog>
     </PageLayout>
   );
 }
