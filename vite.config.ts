@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 import { keycloakify } from "keycloakify/vite-plugin";
 import { build, defineConfig, type PluginOption, type UserConfig } from "vite";
 import { firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
-import { entryLinksTemplate } from "./scripts/lib/entry-links.mjs";
+import { APP_START, entryLinksTemplate } from "./scripts/lib/entry-links.mjs";
 import { trimStylesheets } from "./scripts/lib/prune-css.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
 
@@ -69,11 +69,15 @@ function trimCss(): PluginOption {
 
 const input = "src/main.tsx";
 const target = "es2022";
-/** The page at /account/, which the console shows most often first. */
-const isLandingPage = (moduleId: string) => moduleId.endsWith("/src/pages/personal-info/PersonalInfo.tsx");
+/**
+ * The chunks the first screen loads besides the entry: the app (imported by the entry once sign-in has started) and
+ * the page at /account/, which the console shows most often first.
+ */
+const isFirstScreenRoot = (moduleId: string) =>
+  moduleId.endsWith(`/${APP_START}`) || moduleId.endsWith("/src/pages/personal-info/PersonalInfo.tsx");
 
 /**
- * A first, in-memory pass with automatic code splitting: which modules the entry and the landing page load up front
+ * A first, in-memory pass with automatic code splitting: which modules the app and the landing page load up front
  * (scripts/lib/first-screen-chunks.mjs). The real build gives them one chunk instead of a dozen.
  */
 async function firstScreen(): Promise<Set<string>> {
@@ -87,7 +91,7 @@ async function firstScreen(): Promise<Set<string>> {
   const outputs = Array.isArray(result) ? result : [result];
   return firstScreenModules(
     outputs.flatMap((item) => ("output" in item ? item.output : [])),
-    isLandingPage,
+    isFirstScreenRoot,
   );
 }
 

@@ -1,10 +1,15 @@
 // @ts-check
 // Keycloak hands the template the manifest's import *keys* (`_PageBody-x.js`), not file paths, and no CSS of the
-// chunks the entry imports. So the build writes the links itself: every chunk the entry imports statically (to
-// preload) and every stylesheet of those chunks (to link), read from Vite's manifest.
+// chunks the entry imports. So the build writes the links itself: every chunk the entry imports statically, and the
+// app chunk it imports right away (`APP_START`, dynamically so that sign-in starts before the app is parsed), to
+// preload, and every stylesheet of those chunks (to link), read from Vite's manifest.
+
+/** The module the entry imports as soon as it has started sign-in (src/main.tsx). */
+export const APP_START = "src/app/start.tsx";
 
 /**
- * @typedef {{ file: string, isEntry?: boolean, imports?: string[], css?: string[], assets?: string[] }} ManifestChunk
+ * @typedef {{ file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[],
+ *   assets?: string[] }} ManifestChunk
  * @param {Record<string, ManifestChunk>} manifest
  * @returns {{ modules: string[], styles: string[], fonts: string[] }} paths relative to the resources folder, in
  *   load order; `fonts` are the upright text and heading faces every screen shows (italics and mono load on use)
@@ -29,6 +34,7 @@ export function entryLinks(manifest) {
     }
   };
   visit(entry.imports ?? []);
+  visit((entry.dynamicImports ?? []).filter((key) => key === APP_START));
   const fonts = (entry.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file));
   return { modules, styles, fonts };
 }

@@ -12,19 +12,20 @@
  */
 
 /**
- * The modules of every chunk that the entry, or the landing page's chunk, imports statically (transitively); not
- * the modules of the entry or the landing page themselves, which keep their own chunks.
+ * The modules of every chunk that the entry, or a first-screen root (the app chunk the entry imports right away, the
+ * landing page's chunk), imports statically (transitively); not the modules of those chunks themselves, which keep
+ * their own chunks.
  *
  * @param {Array<OutputChunk | { type: "asset" }>} output  the first pass's output
- * @param {(moduleId: string) => boolean} isLandingPage  which dynamic entry is the page users land on
+ * @param {(moduleId: string) => boolean} isRoot  which dynamic entries the first screen loads (app, landing page)
  * @returns {Set<string>}
  */
-export function firstScreenModules(output, isLandingPage) {
+export function firstScreenModules(output, isRoot) {
   const chunks = /** @type {OutputChunk[]} */ (output.filter((item) => item.type === "chunk"));
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entries = chunks.filter((chunk) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`Expected one entry chunk, found ${entries.length}.`);
-  const roots = [...entries, ...chunks.filter((chunk) => chunk.facadeModuleId && isLandingPage(chunk.facadeModuleId))];
+  const roots = [...entries, ...chunks.filter((chunk) => chunk.facadeModuleId && isRoot(chunk.facadeModuleId))];
 
   const own = new Set(roots.map((chunk) => chunk.fileName));
   /** @type {Set<string>} */ const modules = new Set();

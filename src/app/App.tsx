@@ -1,12 +1,12 @@
 import type { i18n as I18n } from "i18next";
-import { StrictMode, useEffect, useMemo, type ReactNode } from "react";
+import { StrictMode, useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
+import { RouterProvider, type createBrowserRouter, type RouteObject } from "react-router";
 import { ApiContext } from "../api/ApiContext";
-import { createApiClient, type ApiClient } from "../api/client";
+import type { ApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";
 import { AuthContext } from "../auth/AuthContext";
-import { basePath, type Environment } from "../environment/environment";
+import type { Environment } from "../environment/environment";
 import { EnvironmentContext } from "../environment/EnvironmentContext";
 import { AlertProvider } from "../ui/alerts/AlertContext";
 import { HelpProvider } from "../ui/help/HelpContext";
@@ -59,21 +59,16 @@ export function App({
   environment,
   auth,
   i18n,
-  menu,
+  api,
+  router,
 }: {
   environment: Environment;
   auth: Auth;
   i18n: I18n;
-  menu: MenuItem[];
+  api: ApiClient;
+  /** Made before the first render (src/app/start.tsx), so the first page's loader does not wait for React. */
+  router: ReturnType<typeof createBrowserRouter>;
 }) {
-  const api = useMemo(
-    () => createApiClient(environment, auth.token, undefined, { confirmSessionEnded: auth.confirmSessionEnded }),
-    [environment, auth],
-  );
-  const router = useMemo(
-    () => createBrowserRouter(appRoutes(environment, menu, api), { basename: basePath(environment) }),
-    [environment, menu, api],
-  );
   useSessionWatchAfterFirstScreen(router, auth);
 
   return (

@@ -8,6 +8,8 @@ import { expect, keycloakUrl, test } from "./support/test";
 // organizations (which makes the login identity-first).
 const APPS = "e2e-applications";
 const GROUPS = "e2e-groups";
+/** Erin's 60 groups: more than one page of the groups list. */
+const MANY_GROUPS = Array.from({ length: 60 }, (_, i) => `team-${String(i + 1).padStart(2, "0")}`);
 const ORGS = "e2e-organizations";
 const SHOP_URL = "https://shop.example.org/";
 
@@ -51,6 +53,7 @@ test.use({
           groups: ["/one/subgroup", "/four", "/five"],
         }),
         person("dave", "Dave", ["manage-account", "view-groups"], { groups: ["/one/subgroup/deep"] }),
+        person("erin", "Erin", ["manage-account", "view-groups"], { groups: MANY_GROUPS.map((name) => `/${name}`) }),
       ],
       groups: [
         group("five"),
@@ -63,6 +66,7 @@ test.use({
           ],
         },
         group("three"),
+        ...MANY_GROUPS.map((name) => group(name)),
       ],
     }),
     [ORGS]: demoLike({
@@ -227,6 +231,21 @@ test.describe("groups", () => {
       ]);
       await screenshot(page, "groups-360");
     });
+  });
+});
+
+test.describe("groups, many", () => {
+  test.use({ account: { realm: GROUPS, route: "groups", user: { username: "erin", password: "erin" } } });
+  test("shows sixty memberships fifty at a time, and pages to the rest", async ({ consolePage: page }) => {
+    const names = page.locator("#groups-list li .group-name");
+    await expect(names).toHaveCount(50);
+    await expect(page.getByTestId("group[49].name")).toBeVisible();
+    await page.getByRole("button", { name: "Go to next page" }).click();
+    await expect(names).toHaveCount(10);
+    await expect(page.getByTestId("group[50].name")).toBeVisible();
+    await expect(page.getByTestId("group[0].name")).toHaveCount(0);
+    await screenshot(page, "groups-paged");
+    await expectAccessible(page);
   });
 });
 

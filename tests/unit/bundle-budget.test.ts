@@ -1,6 +1,6 @@
-// The first screen's bundle may not grow past these budgets (performance issue): the entry script and the landing
-// page (personal info) with every chunk they import statically, and their stylesheets: raw and gzip bytes, and the
-// number of files (each a request). Set from the build after that work, with ~5% headroom; `npm run bench` prints
+// The first screen's bundle may not grow past these budgets (performance issue): the entry script, the app chunk it
+// imports at once (src/app/start.tsx) and the landing page (personal info) with every chunk they import statically,
+// and their stylesheets: raw and gzip bytes, and the number of files (each a request; all linked from the page). Set from the build after that work, with ~5% headroom; `npm run bench` prints
 // the figures of a real load. The build runs here, into a temporary folder.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -8,11 +8,12 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_START } from "../../scripts/lib/entry-links.mjs";
 
 const KIB = 1024;
 export const BUDGETS = {
-  js: { raw: 740 * KIB, gzip: 230 * KIB, files: 4 },
-  css: { raw: 745 * KIB, gzip: 68 * KIB, files: 3 },
+  js: { raw: 740 * KIB, gzip: 230 * KIB, files: 5 },
+  css: { raw: 745 * KIB, gzip: 68 * KIB, files: 4 },
 };
 const LANDING_PAGE = "src/pages/personal-info/PersonalInfo.tsx";
 
@@ -60,7 +61,7 @@ beforeAll(async () => {
     ManifestChunk
   >;
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-  const files = closure(manifest, [entry, LANDING_PAGE]);
+  const files = closure(manifest, [entry, APP_START, LANDING_PAGE]);
   const measure = (names: string[]) =>
     names
       .map((name) => readFileSync(path.join(outDir, name)))

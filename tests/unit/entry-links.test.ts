@@ -26,6 +26,28 @@ describe("entry links", () => {
     expect(entryLinks(manifest).modules).toEqual(["assets/runtime-1.js", "assets/icons-1.js", "assets/body-1.js"]);
   });
 
+  it("preloads the app chunk the entry imports right after starting sign-in, and its imports, but no lazy page", () => {
+    const withStart = {
+      ...manifest,
+      "src/main.tsx": { ...manifest["src/main.tsx"], dynamicImports: ["src/app/start.tsx", "src/pages/Groups.tsx"] },
+      "src/app/start.tsx": {
+        file: "assets/start-1.js",
+        imports: ["_body-1.js", "_app-1.js"],
+        css: ["assets/start-1.css"],
+      },
+      "_app-1.js": { file: "assets/app-1.js", css: ["assets/app-1.css"] },
+    };
+    const links = entryLinks(withStart);
+    expect(links.modules).toEqual([
+      "assets/runtime-1.js",
+      "assets/icons-1.js",
+      "assets/body-1.js",
+      "assets/app-1.js",
+      "assets/start-1.js",
+    ]);
+    expect(links.styles).toEqual(["assets/icons-1.css", "assets/body-1.css", "assets/app-1.css", "assets/start-1.css"]);
+  });
+
   it("links the stylesheets of statically imported chunks, but not the entry's own nor lazy pages'", () => {
     expect(entryLinks(manifest).styles).toEqual(["assets/icons-1.css", "assets/body-1.css"]);
   });

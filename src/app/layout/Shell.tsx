@@ -1,19 +1,41 @@
 import { Page } from "@patternfly/react-core";
+import { useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { LoadingState } from "../../ui/LoadingState";
 import { Header } from "./Header";
 import type { MenuItem } from "./menu";
 import { Sidebar } from "./Sidebar";
 
+/**
+ * How long a page switch keeps the old page before it shows the spinner. Most switches finish sooner, and a spinner
+ * that flashes for a moment is noise (and an animation the browser draws on every frame while the data comes in).
+ */
+export const SPINNER_DELAY_MS = 300;
+
 export function Shell({ menu }: { menu: MenuItem[] }) {
   const navigation = useNavigation();
   const location = useLocation();
-  // While another page's code and data load, say so instead of leaving the old page looking idle.
   const switching = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  const slow = useLateFlag(switching, SPINNER_DELAY_MS);
 
   return (
     <Page masthead={<Header />} sidebar={<Sidebar menu={menu} />} isManagedSidebar isContentFilled>
-      {switching ? <LoadingState /> : <Outlet />}
+      {/* A slow switch says so instead of leaving the old page looking idle. */}
+      {slow ? <LoadingState /> : <Outlet />}
     </Page>
   );
+}
+
+/** `on`, once it has stayed on for `delay` ms; off as soon as it is off. */
+function useLateFlag(on: boolean, delay: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const timer = setTimeout(() => setLate(true), delay);
+    return () => {
+      clearTimeout(timer);
+      setLate(false);
+    };
+  }, [on, delay]);
+  return on && late;
 }

@@ -79,4 +79,39 @@ describe("device activity", () => {
     expect(await screen.findByTestId("last-alert")).toHaveTextContent("Could not be signed out");
     expect(auth.logout).not.toHaveBeenCalled();
   });
+
+  it("shows many sessions twenty at a time, in the server's order", async () => {
+    const many: DeviceRepresentation[] = [
+      {
+        id: "d1",
+        current: true,
+        os: "Linux",
+        browser: "Firefox/140",
+        sessions: Array.from({ length: 45 }, (_, i) => ({
+          id: `s${i}`,
+          current: i === 0,
+          browser: "Firefox/140",
+          ipAddress: `10.0.0.${i}`,
+          clients: [],
+        })),
+      },
+    ];
+    renderPage("account-security/device-activity", { routes: [{ path: "/sessions/devices", body: many }] });
+    const rows = await screen.findAllByTestId(/^row-/);
+    expect(rows).toHaveLength(20);
+    expect(rows[0]).toHaveTextContent("Current session");
+
+    const next = screen.getByRole("button", { name: "Go to next page" });
+    await userEvent.click(next);
+    await userEvent.click(next);
+    const last = screen.getAllByTestId(/^row-/);
+    expect(last.map((row) => row.getAttribute("data-testid"))).toEqual([
+      "row-40",
+      "row-41",
+      "row-42",
+      "row-43",
+      "row-44",
+    ]);
+    expect(last[4]).toHaveTextContent("10.0.0.44");
+  });
 });

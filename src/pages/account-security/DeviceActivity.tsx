@@ -16,7 +16,7 @@ import {
   Title,
 } from "@patternfly/react-core";
 import { DesktopIcon, MobileAltIcon, SyncAltIcon } from "@patternfly/react-icons";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { deleteSession } from "../../api/methods";
@@ -25,6 +25,7 @@ import { useAuth } from "../../auth/AuthContext";
 import { fromEpochSeconds, useFormat } from "../../i18n/format";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
+import { useListPaging } from "../../ui/ListPaging";
 import { PageLayout } from "../../ui/PageLayout";
 import { usePageData, useReloadPage } from "../../ui/pageData";
 import { translateLabel } from "../../ui/translateLabel";
@@ -41,6 +42,15 @@ export default function DeviceActivity() {
   const { reload, reloading } = useReloadPage();
   const [pending, setPending] = useState<PendingSignOut>();
   const [busy, setBusy] = useState(false);
+  // Sessions in the server's order (the current device first), a page at a time.
+  const sessions = useMemo(
+    () =>
+      devices.flatMap((device, deviceIndex) =>
+        device.sessions.map((session, index) => ({ device, session, index, deviceIndex })),
+      ),
+    [devices],
+  );
+  const { shown, pager } = useListPaging(sessions, { id: "sessions", perPage: 20 });
 
   const confirm = async () => {
     if (!pending) return;
@@ -92,22 +102,19 @@ export default function DeviceActivity() {
           </SplitItem>
         )}
       </Split>
-      {
-        <DataList aria-label={t("signedInDevices")} className="device-list">
-          {devices.map((device, deviceIndex) =>
-            device.sessions.map((session, index) => (
-              <SessionItem
-                key={session.id}
-                device={device}
-                session={session}
-                index={index}
-                headingId={`session-${deviceIndex}-${index}`}
-                onSignOut={() => setPending({ kind: "one", device, session })}
-              />
-            )),
-          )}
-        </DataList>
-      }
+      <DataList aria-label={t("signedInDevices")} className="device-list">
+        {shown.map(({ device, session, index, deviceIndex }) => (
+          <SessionItem
+            key={session.id}
+            device={device}
+            session={session}
+            index={index}
+            headingId={`session-${deviceIndex}-${index}`}
+            onSignOut={() => setPending({ kind: "one", device, session })}
+          />
+        ))}
+      </DataList>
+      {pager}
       <ConfirmDialog
         id="sign-out"
         isOpen={pending !== undefined}

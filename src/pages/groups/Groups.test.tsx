@@ -56,4 +56,26 @@ describe("groups", () => {
     const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
     expect(within(dialog).getByTestId("error-message")).toHaveTextContent("Missing view-groups role");
   });
+
+  it("shows a long list fifty rows at a time, and a new filter starts again on the first page", async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({ id: `g${i}`, name: `group ${i}`, path: `/group ${i}` }));
+    renderPage("groups", { routes: [{ path: "/groups", body: many }] });
+    await screen.findByTestId("group[0].name", {}, PAGE_LOAD);
+    expect(names()).toHaveLength(50);
+    expect(names()[49]).toBe("group 49");
+
+    await userEvent.click(screen.getAllByRole("button", { name: "Go to next page" })[0]!);
+    expect(names()[0]).toBe("group 50");
+    expect(screen.getByTestId("group[50].name")).toHaveTextContent("group 50");
+    expect(screen.queryByTestId("group[0].name")).toBeNull();
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Direct membership" }));
+    expect(names()[0]).toBe("group 0");
+  });
+
+  it("shows no pager for a list that fits on one page", async () => {
+    renderPage("groups", { routes: [{ path: "/groups", body: groups }] });
+    await screen.findByTestId("group[0].name", {}, PAGE_LOAD);
+    expect(screen.queryByRole("button", { name: "Go to next page" })).toBeNull();
+  });
 });

@@ -18,12 +18,14 @@ import { usePageData } from "../../ui/pageData";
 import { groupRows } from "./groups";
 import "./groups.css";
 import { ColumnTitles } from "../../ui/ColumnTitles";
+import { useListPaging } from "../../ui/ListPaging";
 
 export default function Groups() {
   const { t } = useTranslation();
   const groups = usePageData<GroupRepresentation[]>();
   const [directOnly, setDirectOnly] = useState(false);
   const rows = useMemo(() => groupRows(groups, directOnly), [groups, directOnly]);
+  const { shown, offset, pager } = useListPaging(rows, { id: "groups", perPage: 50, resetKey: directOnly });
 
   if (groups.length === 0) {
     return (
@@ -47,34 +49,38 @@ export default function Groups() {
       />
       <ColumnTitles className="groups-header" titles={[t("name"), t("path"), t("directMembership")]} />
       <DataList id="groups-list" aria-label={t("groups")} isCompact>
-        {rows.map((row, index) => (
-          <DataListItem key={row.path} aria-labelledby={`group-${index}-name`}>
-            <DataListItemRow>
-              <DataListItemCells
-                dataListCells={[
-                  <DataListCell key="name" className="group-name">
-                    <span id={`group-${index}-name`} data-testid={`group[${index}].name`}>
-                      {row.name}
-                    </span>
-                    {!row.direct && (
-                      <Label isCompact color="grey" className="group-inherited">
-                        {t("inheritedMembership")}
-                      </Label>
-                    )}
-                  </DataListCell>,
-                  <DataListCell key="path" className="group-path" data-testid={`group[${index}].path`}>
-                    {row.path}
-                  </DataListCell>,
-                  // An icon without text: a row's text ends with its path, which suites for the stock console rely on.
-                  <DataListCell key="membership" className="group-membership">
-                    {row.direct && <CheckIcon aria-label={t("directMembership")} aria-hidden={false} />}
-                  </DataListCell>,
-                ]}
-              />
-            </DataListItemRow>
-          </DataListItem>
-        ))}
+        {shown.map((row, shownIndex) => {
+          const index = offset + shownIndex;
+          return (
+            <DataListItem key={row.path} aria-labelledby={`group-${index}-name`}>
+              <DataListItemRow>
+                <DataListItemCells
+                  dataListCells={[
+                    <DataListCell key="name" className="group-name">
+                      <span id={`group-${index}-name`} data-testid={`group[${index}].name`}>
+                        {row.name}
+                      </span>
+                      {!row.direct && (
+                        <Label isCompact color="grey" className="group-inherited">
+                          {t("inheritedMembership")}
+                        </Label>
+                      )}
+                    </DataListCell>,
+                    <DataListCell key="path" className="group-path" data-testid={`group[${index}].path`}>
+                      {row.path}
+                    </DataListCell>,
+                    // An icon without text: a row's text ends with its path, which suites for the stock console rely on.
+                    <DataListCell key="membership" className="group-membership">
+                      {row.direct && <CheckIcon aria-label={t("directMembership")} aria-hidden={false} />}
+                    </DataListCell>,
+                  ]}
+                />
+              </DataListItemRow>
+            </DataListItem>
+          );
+        })}
       </DataList>
+      {pager}
     </PageLayout>
   );
 }
