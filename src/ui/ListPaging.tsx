@@ -29,6 +29,8 @@ export function useListPaging<T>(
         widgetId={`${id}-pagination`}
         className="list-pager"
         variant="bottom"
+        // In the flow after the list: a sticky pager would cover the last row on a phone.
+        isStatic
         isCompact
         itemCount={items.length}
         perPage={perPage}

@@ -119,6 +119,19 @@ test.describe("device activity", () => {
     await expect(page.getByTestId("row-0").getByRole("button", { name: "Sign out" })).toHaveCount(0);
     await screenshot(page, "device-activity");
 
+    // On a phone the buttons wrap under the title, and each row's sign-out stays on the screen.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload(); // a phone's first layout, not a desktop one mid-resize
+    await expect(page.getByTestId("row-1")).toBeVisible();
+    const title = await page.getByRole("heading", { name: "Signed in devices" }).boundingBox();
+    expect(title!.height).toBeLessThan(60);
+    const rowSignOut = await page.getByTestId("row-1").getByRole("button", { name: "Sign out" }).boundingBox();
+    expect(rowSignOut!.x + rowSignOut!.width).toBeLessThanOrEqual(375);
+    await screenshot(page, "device-activity-375");
+    await page.setViewportSize(desktop);
+    await page.reload();
+
     await page.getByTestId("row-1").getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("dialog").getByText("Sign out the session?")).toBeVisible();
     await page.getByRole("button", { name: "Confirm" }).click();

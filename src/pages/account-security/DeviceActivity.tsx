@@ -76,7 +76,7 @@ export default function DeviceActivity() {
 
   return (
     <PageLayout title={t("deviceActivity")} description={t("signedInDevicesExplanation")}>
-      <Split hasGutter className="device-toolbar">
+      <Split hasGutter isWrappable className="device-toolbar">
         <SplitItem isFilled>
           <Title headingLevel="h2" size="xl">
             {t("signedInDevices")}
@@ -159,7 +159,7 @@ function SessionItem({
               <Icon aria-label={device.mobile ? "mobile" : "desktop"} className="device-icon" />
             </DataListCell>,
             <DataListCell key="details">
-              <Split hasGutter>
+              <Split hasGutter isWrappable>
                 <SplitItem>
                   <span id={headingId} className="device-title">
                     {deviceTitle({ ...device, browser: session.browser ?? device.browser }, t)}
