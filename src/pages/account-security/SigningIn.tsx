@@ -72,7 +72,7 @@ function CredentialType({ container }: { container: CredentialContainer }) {
 
   return (
     <div className="credential-type">
-      <Split hasGutter>
+      <Split hasGutter isWrappable>
         <SplitItem isFilled>
           <Title headingLevel="h3" size="md" data-testid={`${type}/title`}>
             {t(container.displayName)}
