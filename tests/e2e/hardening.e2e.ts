@@ -6,6 +6,17 @@ import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
 const REALM = "e2e-hardening";
 
+/** The real server keeps answering, except that saving the profile (POST /account/) gets `status` with `error`. */
+function answerProfileSave(page: Page, status: number, error: string) {
+  return page.route(
+    (url) => url.pathname === `/realms/${REALM}/account/`,
+    (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ error }) })
+        : route.fallback(),
+  );
+}
+
 test.use({
   realms: {
     [REALM]: () =>
@@ -191,13 +202,7 @@ test.describe("faults injected on the real server's answers", () => {
     consolePage: page,
     admin,
   }) => {
-    await page.route(
-      (url) => url.pathname === `/realms/${REALM}/account/`,
-      (route) =>
-        route.request().method() === "POST"
-          ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Database unavailable"}' })
-          : route.fallback(),
-    );
+    await answerProfileSave(page, 500, "Database unavailable");
     await page.locator("input#lastName").fill("Pleasance");
     await page.getByTestId("save").click();
     const alert = page.locator(".pf-v6-c-alert.pf-m-danger");
@@ -210,13 +215,7 @@ test.describe("faults injected on the real server's answers", () => {
   });
 
   test("personal info save answered 403: the danger alert with the reason", async ({ consolePage: page }) => {
-    await page.route(
-      (url) => url.pathname === `/realms/${REALM}/account/`,
-      (route) =>
-        route.request().method() === "POST"
-          ? route.fulfill({ status: 403, contentType: "application/json", body: '{"error":"HTTP 403 Forbidden"}' })
-          : route.fallback(),
-    );
+    await answerProfileSave(page, 403, "HTTP 403 Forbidden");
     await page.locator("input#lastName").fill("Pleasance");
     await page.getByTestId("save").click();
     await expect(page.locator(".pf-v6-c-alert.pf-m-danger")).toContainText("HTTP 403 Forbidden");
