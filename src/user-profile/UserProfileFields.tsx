@@ -131,7 +131,8 @@ function AttributeField({
   const kind = fieldKind(attribute, Array.isArray(initial) ? initial : []);
   const list = isMultiValue(attribute, Array.isArray(initial) ? initial : []);
   const isLocale = attribute.name === "locale";
-  const label = isLocale ? t("selectALocale") : attributeLabel(attribute, t);
+  const ownLabel = attributeLabel(attribute, t);
+  const label = isLocale ? t("selectALocale") : ownLabel;
   const before = annotation(attribute, "inputHelperTextBefore");
   const after = annotation(attribute, "inputHelperTextAfter");
   const id = isLocale ? "attributes.locale" : attribute.name;
@@ -140,7 +141,7 @@ function AttributeField({
     <Controller
       name={name}
       control={control}
-      rules={buildRules(attribute, list, t)}
+      rules={buildRules(attribute, list, t, ownLabel)}
       render={({ field, fieldState }) => {
         const errorId = `${attribute.name}-error`;
         const beforeId = `${attribute.name}-before`;

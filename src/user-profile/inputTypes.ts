@@ -115,5 +115,7 @@ export function placeholderOf(attribute: UserProfileAttributeMetadata, t: TFunct
 }
 
 export function attributeLabel(attribute: UserProfileAttributeMetadata, t: TFunction): string {
-  return translateLabel(t, attribute.displayName, t(attribute.name, { defaultValue: attribute.name }));
+  return attribute.displayName
+    ? translateLabel(t, attribute.displayName)
+    : t(attribute.name, { defaultValue: attribute.name });
 }

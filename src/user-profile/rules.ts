@@ -40,13 +40,17 @@ const values = (value: FieldValue | undefined): string[] =>
 
 /**
  * The form rules of an attribute, mirroring the server's validators so most mistakes show before a round trip.
- * `list`: the form holds a list of values for it (see isMultiValue).
+ * `list`: the form holds a list of values for it (see isMultiValue); `label`: its label, when the caller has it.
  * Single values use react-hook-form's own rules (required, minLength, maxLength, min, max, pattern); lists are
  * checked value by value in `validate`. Empty values pass every rule but `required`, as on the server.
  */
-export function buildRules(attribute: UserProfileAttributeMetadata, list: boolean, t: TFunction): Rules {
+export function buildRules(
+  attribute: UserProfileAttributeMetadata,
+  list: boolean,
+  t: TFunction,
+  label = attributeLabel(attribute, t),
+): Rules {
   if (attribute.readOnly) return {};
-  const label = attributeLabel(attribute, t);
   const validators = attribute.validators ?? {};
   const rules: Rules = {};
   const checks: Record<string, (value: string) => string | true> = {};

@@ -1,12 +1,4 @@
-import {
-  Nav,
-  NavExpandable,
-  NavItem,
-  NavList,
-  PageContext,
-  PageSidebar,
-  PageSidebarBody,
-} from "@patternfly/react-core";
+import { Nav, NavExpandable, NavItem, PageContext, PageSidebar, PageSidebarBody } from "@patternfly/react-core";
 import { useContext, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -26,11 +18,13 @@ export function Sidebar({ menu }: { menu: MenuItem[] }) {
     <PageSidebar id="page-sidebar">
       <PageSidebarBody>
         <Nav aria-label={t("navigation")}>
-          <NavList>
+          {/* PatternFly's NavList, without its horizontal scroll buttons: it reads the computed text direction
+              after every update, which forces a style recalculation on each page switch. */}
+          <ul className="pf-v6-c-nav__list" role="list">
             {menu.map((item) => (
               <MenuEntry key={item.label} item={item} current={current} />
             ))}
-          </NavList>
+          </ul>
         </Nav>
       </PageSidebarBody>
     </PageSidebar>
