@@ -7,8 +7,6 @@ import {
   DataListItem,
   DataListItemCells,
   DataListItemRow,
-  Flex,
-  FlexItem,
   Label,
   PageSection,
   Split,
@@ -140,19 +138,15 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
         <DataListItemCells
           dataListCells={[
             <DataListCell key="label" width={3}>
-              <Flex
-                spaceItems={{ default: "spaceItemsSm" }}
-                alignItems={{ default: "alignItemsCenter" }}
-                flexWrap={{ default: "nowrap" }}
-              >
-                {icon && <FlexItem>{icon}</FlexItem>}
-                <FlexItem>
+              <div className="credential-heading">
+                {icon}
+                <div>
                   <div id={`credential-${credential.id}`} className="credential-label">
                     {label}
                   </div>
                   {provider?.parameters?.[0] && <div className="credential-subtitle">{provider.parameters[0]}</div>}
-                </FlexItem>
-              </Flex>
+                </div>
+              </div>
               {metadata.infoMessage && (
                 <Label variant="outline" icon={<InfoCircleIcon />} className="credential-message">
                   {localized(t, metadata.infoMessage)}

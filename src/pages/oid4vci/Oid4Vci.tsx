@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   CardBody,
-  Flex,
   FormGroup,
   MenuToggle,
   Select,
@@ -92,7 +91,7 @@ export default function Oid4Vci() {
         <Alert isInline variant="warning" title={t("verifiableCredentialsConfigAlert")} data-testid="config-alert" />
       )}
       {issuer.state.status === "ready" && options.length > 0 && (
-        <Flex direction={{ default: "column" }} gap={{ default: "gapLg" }} className="oid4vci">
+        <div className="oid4vci">
           <FormGroup label={t("credentialConfiguration")} fieldId="credential-configuration">
             <ConfigurationSelect options={options} selected={selected} onSelect={setSelected} />
           </FormGroup>
@@ -118,7 +117,7 @@ export default function Oid4Vci() {
                   </Alert>
                 )}
                 {offer.state.status === "ready" && offer.state.data && (
-                  <Flex direction={{ default: "column" }} alignItems={{ default: "alignItemsCenter" }}>
+                  <div className="oid4vci-offer-content">
                     <img
                       src={offer.state.data.image}
                       data-testid="qr-code"
@@ -128,20 +127,20 @@ export default function Oid4Vci() {
                       height={320}
                     />
                     <p className="oid4vci-hint">{t("credentialOfferScanHint")}</p>
-                    <Flex justifyContent={{ default: "justifyContentCenter" }}>
+                    <div className="oid4vci-actions">
                       <Button component="a" variant="secondary" href={offer.state.data.uri} data-testid="offer-link">
                         {t("credentialOfferOpenWallet")}
                       </Button>
                       <Button variant="link" icon={<SyncAltIcon />} onClick={() => setOfferVersion((v) => v + 1)}>
                         {t("credentialOfferNew")}
                       </Button>
-                    </Flex>
-                  </Flex>
+                    </div>
+                  </div>
                 )}
               </CardBody>
             </Card>
           )}
-        </Flex>
+        </div>
       )}
     </PageLayout>
   );
