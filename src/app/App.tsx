@@ -1,5 +1,5 @@
 import type { i18n as I18n } from "i18next";
-import { StrictMode, useEffect, type ReactNode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider, type createBrowserRouter, type RouteObject } from "react-router";
 import { ApiContext } from "../api/ApiContext";
@@ -15,6 +15,7 @@ import { Shell } from "./layout/Shell";
 import { CatchAllRedirect } from "./routing/CatchAllRedirect";
 import { RouteError } from "./routing/RouteError";
 import { SessionEndedDialog } from "./SessionEndedDialog";
+import { useSessionWatchAfterFirstScreen } from "./sessionWatch";
 import { pageRoutes } from "./routing/routes";
 
 /** The route tree: the shell around every page of the menu; anything else lands on personal info. */
@@ -78,25 +79,4 @@ export function App({
       </AppProviders>
     </StrictMode>
   );
-}
-
-/** Session detection waits until the first screen has its code and data, so it never delays that screen. */
-function useSessionWatchAfterFirstScreen(router: ReturnType<typeof createBrowserRouter>, auth: Auth) {
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    const begin = () => (stop ??= auth.watchSession());
-    if (router.state.initialized) {
-      begin();
-      return () => stop?.();
-    }
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      begin();
-    });
-    return () => {
-      unsubscribe();
-      stop?.();
-    };
-  }, [router, auth]);
 }
