@@ -1,9 +1,14 @@
 import { useLoaderData, useRevalidator } from "react-router";
 import type { ApiClient } from "../api/client";
+import type { Features } from "../environment/environment";
 
-/** What a page's loader gets: the API client, the route's params and the request (its signal aborts stale loads). */
+/**
+ * What a page's loader gets: the API client, the realm's feature flags, the route's params and the request (its
+ * signal aborts stale loads).
+ */
 export type PageLoaderArgs = {
   api: ApiClient;
+  features: Features;
   params: Readonly<Record<string, string | undefined>>;
   request: Request;
 };

@@ -27,15 +27,20 @@ export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient,
       page === "content"
         ? contentLoader(menu, leaf?.modulePath ? { label: leaf.label, path, modulePath: leaf.modulePath } : undefined)
         : undefined;
-    return [pageRoute(path, content ? { ...definition, loader: content } : definition, api)];
+    return [pageRoute(path, content ? { ...definition, loader: content } : definition, api, features)];
   });
 }
 
-export function pageRoute(path: string, { module, loader }: PageDefinition, api: ApiClient): RouteObject {
+export function pageRoute(
+  path: string,
+  { module, loader }: PageDefinition,
+  api: ApiClient,
+  features: Features,
+): RouteObject {
   return {
     ...(path === "" ? { index: true } : { path }),
     lazy: async () => ({ Component: (await module()).default }),
-    loader: loader && (({ params, request }) => loader({ api, params, request })),
+    loader: loader && (({ params, request }) => loader({ api, features, params, request })),
     hydrateFallbackElement: <LoadingState />,
     errorElement: <RouteError />,
   };

@@ -33,6 +33,22 @@ const load = [
 ];
 
 describe("personal info", () => {
+  it("asks for the realm's locales only when the realm has internationalization on", async () => {
+    const withLocales = renderPage("", { routes: load });
+    await screen.findByTestId("firstName");
+    const asked = (stub: typeof withLocales.fetchStub) =>
+      stub.mock.calls
+        .map(([url]) => new URL(String(url)).pathname)
+        .filter((path) => path.endsWith("/supportedLocales"));
+    expect(asked(withLocales.fetchStub)).toHaveLength(1);
+    withLocales.unmount();
+
+    const features = { ...testEnvironment.features, isInternationalizationEnabled: false };
+    const without = renderPage("", { routes: [load[0]!], environment: { ...testEnvironment, features } });
+    expect(await screen.findByTestId("firstName")).toHaveValue("Alice");
+    expect(asked(without.fetchStub)).toEqual([]);
+  });
+
   it("saves and says so", async () => {
     const { fetchStub, auth } = renderPage("", { routes: [...load, { method: "POST", path: "/", status: 204 }] });
     await userEvent.clear(await screen.findByTestId("firstName"));
