@@ -60,6 +60,8 @@ async function signedInPage(browser, url) {
   const formShown = populated(page);
   await page.locator("#kc-login").click();
   await formShown;
+  // The sign-in load's late work (the session status frame) finishes before any measured load starts.
+  await page.waitForTimeout(1500);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Performance.enable");
