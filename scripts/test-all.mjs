@@ -4,6 +4,7 @@
 // Each runner ends with one line; the last line sums them up.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { jarIsStale, startE2eKeycloak } from "./lib/e2e-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -16,15 +17,15 @@ const runners = [
   { name: "e2e", args: ["playwright", "test"], summary: playwrightSummary },
 ];
 
-/** @param {string[]} args */
-function run(args) {
+/** @param {string[]} args @param {{ quiet?: boolean }} [options] output kept, not printed */
+function run(args, { quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn("npx", ["--no-install", ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: "0" } });
     let output = "";
     const collect = (/** @type {Buffer} */ chunk) => {
       const text = chunk.toString();
       output += text;
-      process.stdout.write(text.replace(/^npm warn Unknown (user|env) config.*\n/gm, ""));
+      if (!quiet) process.stdout.write(text.replace(/^npm warn Unknown (user|env) config.*\n/gm, ""));
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
@@ -68,11 +69,52 @@ function playwrightSummary(output) {
 const dashes = process.argv.indexOf("--");
 const only = process.argv.slice(2, dashes < 0 ? undefined : dashes);
 const extra = dashes < 0 ? [] : process.argv.slice(dashes + 1);
+const chosen = runners.filter((r) => only.length === 0 || only.includes(r.name));
+
+/**
+ * The browser tests' Keycloak, started while the checks and unit tests run (its start is a minute of mostly one
+ * core): the jar built, then the server that Playwright's global setup would otherwise start when their turn comes.
+ * @type {Promise<import("./lib/keycloak-server.mjs").RunningKeycloak> | undefined}
+ */
+let headStart;
+if (chosen.at(-1)?.name === "e2e" && chosen.length > 1 && !process.env.E2E_KEYCLOAK_URL) {
+  headStart = (async () => {
+    if (jarIsStale()) {
+      const { code, output } = /** @type {{ code: number, output: string }} */ (
+        await run(["node", "scripts/build-theme.mjs"], { quiet: true })
+      );
+      if (code !== 0) throw new Error(`Building the theme jar failed:\n${output}`);
+    }
+    return startE2eKeycloak();
+  })();
+  headStart.catch(() => {}); // reported when the browser tests' turn comes
+  process.once("SIGINT", () => headStart?.then((server) => server.stop()).finally(() => process.exit(130)));
+}
+
 const results = [];
-for (const runner of runners.filter((r) => only.length === 0 || only.includes(r.name))) {
+for (const runner of chosen) {
   const started = Date.now();
   console.log(`\n=== ${runner.name} ===`);
+  let server;
+  if (runner.name === "e2e" && headStart) {
+    try {
+      server = await headStart;
+      process.env.E2E_KEYCLOAK_URL = server.url;
+    } catch (error) {
+      console.log(String(error instanceof Error ? error.message : error));
+      results.push({
+        name: runner.name,
+        passed: 0,
+        failed: 1,
+        text: "Keycloak did not start",
+        seconds: "0",
+        ok: false,
+      });
+      continue;
+    }
+  }
   const { code, output } = /** @type {{ code: number, output: string }} */ (await run([...runner.args, ...extra]));
+  await server?.stop();
   let summary = runner.summary === checkSummary ? checkSummary(output, code) : runner.summary(output);
   if (code !== 0 && summary.failed === 0)
     summary = { passed: summary.passed, failed: 1, text: `${summary.text} (exit ${code})` };
