@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "dist_keycloak", "coverage", "node_modules", "public"] },
+  { ignores: ["dist", "dist_keycloak", "coverage", "node_modules", "public", ".tmp"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -162,4 +162,22 @@ test.describe("mobile", () => {
     await expect(sidebar).toHaveAttribute("aria-hidden", "true");
     await expect(page.getByTestId("options-kebab")).toBeVisible();
   });
+
+  test("at 375 px the header stays on one row beside the logo; the back link moves into the kebab menu", async ({
+    openConsole,
+  }) => {
+    const back = `${APP_URL}/orders`;
+    const page = await openConsole(IDP_REALM, {
+      query: `?referrer=shop&referrer_uri=${encodeURIComponent(back)}`,
+      viewport: { width: 375, height: 812 },
+    });
+    await expect(page.getByTestId("referrer-link")).toBeHidden();
+    const logo = await page.getByTestId("logo-link").boundingBox();
+    const kebab = await page.getByTestId("options-kebab").boundingBox();
+    expect(logo!.x + logo!.width).toBeLessThanOrEqual(kebab!.x);
+    expect(kebab!.y).toBeLessThan(logo!.y + logo!.height);
+    await page.getByTestId("options-kebab").click();
+    await expect(page.getByRole("menuitem", { name: "Back to Web Shop" })).toHaveAttribute("href", back);
+    await screenshot(page, "shell-mobile-kebab");
+  });
 });

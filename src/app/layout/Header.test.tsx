@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeAuth, renderInApp, testEnvironment } from "../../testing/renderPage";
 import { Header } from "./Header";
@@ -30,10 +31,22 @@ describe("header", () => {
     expect(screen.getByTestId("referrer-link")).toHaveTextContent("Back to Shop");
   });
 
-  it.each(["javascript:alert(1)", "data:text/html,x", "/relative"])("shows no back link for %s", (referrerUrl) => {
-    renderHeader("", { referrerName: "Shop", referrerUrl });
-    expect(screen.queryByTestId("referrer-link")).toBeNull();
+  it("offers the back link in the narrow screen's kebab menu too", async () => {
+    renderHeader("", { referrerName: "Shop", referrerUrl: "https://shop.example.org/_hash_/cart" });
+    await userEvent.click(screen.getByTestId("options-kebab"));
+    const item = screen.getByRole("menuitem", { name: "Back to Shop" });
+    expect(item).toHaveAttribute("href", "https://shop.example.org/#/cart");
   });
+
+  it.each(["javascript:alert(1)", "data:text/html,x", "/relative"])(
+    "shows no back link for %s",
+    async (referrerUrl) => {
+      renderHeader("", { referrerName: "Shop", referrerUrl });
+      expect(screen.queryByTestId("referrer-link")).toBeNull();
+      await userEvent.click(screen.getByTestId("options-kebab"));
+      expect(screen.queryByTestId("referrer-item")).toBeNull();
+    },
+  );
 
   it("has the nav toggle: PatternFly's hamburger icon, named for assistive technology", () => {
     renderHeader("");

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   Dropdown,
   DropdownItem,
@@ -13,10 +12,6 @@ import {
   MenuToggle,
   PageToggleButton,
   Switch,
-  Toolbar,
-  ToolbarContent,
-  ToolbarGroup,
-  ToolbarItem,
 } from "@patternfly/react-core";
 import { BarsIcon, EllipsisVIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
 import { useState } from "react";
@@ -73,6 +68,7 @@ export function Header() {
   // Only a web address becomes the back link (a client admin can store a `javascript:` URL through partial import).
   const referrer = webUrl(referrerHref(environment.referrerUrl));
   const showReferrer = referrer !== undefined && environment.referrerName !== "";
+  const backTo = t("backTo", { app: translateLabel(t, environment.referrerName, environment.referrerUrl) });
   const signOutItem = (
     <DropdownItem key="sign-out" id="sign-out" onClick={() => void signOut()}>
       {t("signOut")}
@@ -94,89 +90,97 @@ export function Header() {
         </MastheadBrand>
       </MastheadMain>
       <MastheadContent>
-        <Toolbar isFullHeight isStatic>
-          <ToolbarContent>
-            <ToolbarGroup align={{ default: "alignEnd" }} gap={{ default: "gapMd" }} alignItems="center">
-              {showReferrer && (
-                <ToolbarItem>
-                  <Button
-                    data-testid="referrer-link"
-                    component="a"
-                    href={referrer}
-                    variant="link"
-                    icon={<ExternalLinkSquareAltIcon />}
-                    iconPosition="end"
-                    isInline
-                  >
-                    {t("backTo", { app: translateLabel(t, environment.referrerName, environment.referrerUrl) })}
-                  </Button>
-                </ToolbarItem>
+        {/* A row of its own (app.css), not PatternFly's Toolbar: its stylesheet is 75 KB of the first screen. */}
+        <div className="app-toolbar">
+          {/* On a narrow screen the back link moves into the kebab menu, where its text has room. */}
+          {showReferrer && (
+            <div className="app-toolbar-item app-wide-only">
+              <Button
+                data-testid="referrer-link"
+                component="a"
+                href={referrer}
+                variant="link"
+                icon={<ExternalLinkSquareAltIcon />}
+                iconPosition="end"
+                isInline
+              >
+                {backTo}
+              </Button>
+            </div>
+          )}
+          <ThemeSwitch />
+          <div className="app-toolbar-item app-wide-only">
+            <Switch
+              id="help-toggle"
+              data-testid="help-toggle"
+              label={t("help")}
+              aria-label={t("helpToggle")}
+              isChecked={help.enabled}
+              onChange={(_event, checked) => help.setEnabled(checked)}
+            />
+          </div>
+          <div className="app-toolbar-item app-wide-only">
+            <Dropdown
+              data-testid="options"
+              isOpen={userMenuOpen}
+              onOpenChange={setUserMenuOpen}
+              popperProps={{ position: "right" }}
+              toggle={(ref) => (
+                <MenuToggle
+                  ref={ref}
+                  data-testid="options-toggle"
+                  variant="plainText"
+                  isExpanded={userMenuOpen}
+                  onClick={() => setUserMenuOpen((open) => !open)}
+                  icon={<img className="app-avatar" src={webUrl(claims.picture) ?? DEFAULT_AVATAR} alt={t("avatar")} />}
+                >
+                  {name}
+                </MenuToggle>
               )}
-              <ThemeSwitch />
-              <ToolbarItem visibility={{ default: "hidden", md: "visible" }}>
-                <Switch
-                  id="help-toggle"
-                  data-testid="help-toggle"
-                  label={t("help")}
-                  aria-label={t("helpToggle")}
-                  isChecked={help.enabled}
-                  onChange={(_event, checked) => help.setEnabled(checked)}
+            >
+              <DropdownList>{signOutItem}</DropdownList>
+            </Dropdown>
+          </div>
+          <div className="app-toolbar-item app-narrow-only">
+            <Dropdown
+              data-testid="options-kebab-menu"
+              isOpen={kebabOpen}
+              onOpenChange={setKebabOpen}
+              popperProps={{ position: "right" }}
+              toggle={(ref) => (
+                <MenuToggle
+                  ref={ref}
+                  data-testid="options-kebab"
+                  variant="plain"
+                  aria-label={t("userMenu")}
+                  isExpanded={kebabOpen}
+                  onClick={() => setKebabOpen((open) => !open)}
+                  icon={<EllipsisVIcon />}
                 />
-              </ToolbarItem>
-              <ToolbarItem visibility={{ default: "hidden", md: "visible" }}>
-                <Dropdown
-                  data-testid="options"
-                  isOpen={userMenuOpen}
-                  onOpenChange={setUserMenuOpen}
-                  popperProps={{ position: "right" }}
-                  toggle={(ref) => (
-                    <MenuToggle
-                      ref={ref}
-                      data-testid="options-toggle"
-                      variant="plainText"
-                      isExpanded={userMenuOpen}
-                      onClick={() => setUserMenuOpen((open) => !open)}
-                      icon={<Avatar src={webUrl(claims.picture) ?? DEFAULT_AVATAR} alt={t("avatar")} size="sm" />}
-                    >
-                      {name}
-                    </MenuToggle>
-                  )}
-                >
-                  <DropdownList>{signOutItem}</DropdownList>
-                </Dropdown>
-              </ToolbarItem>
-              <ToolbarItem visibility={{ md: "hidden" }}>
-                <Dropdown
-                  data-testid="options-kebab-menu"
-                  isOpen={kebabOpen}
-                  onOpenChange={setKebabOpen}
-                  popperProps={{ position: "right" }}
-                  toggle={(ref) => (
-                    <MenuToggle
-                      ref={ref}
-                      data-testid="options-kebab"
-                      variant="plain"
-                      aria-label={t("userMenu")}
-                      isExpanded={kebabOpen}
-                      onClick={() => setKebabOpen((open) => !open)}
-                      icon={<EllipsisVIcon />}
-                    />
-                  )}
-                >
-                  <DropdownList>
-                    <DropdownItem key="name" isDisabled>
-                      {name}
-                    </DropdownItem>
-                    <DropdownItem key="help" id="help-toggle-item" onClick={help.toggle}>
-                      {help.enabled ? t("helpOn") : t("helpOff")}
-                    </DropdownItem>
-                    {signOutItem}
-                  </DropdownList>
-                </Dropdown>
-              </ToolbarItem>
-            </ToolbarGroup>
-          </ToolbarContent>
-        </Toolbar>
+              )}
+            >
+              <DropdownList>
+                <DropdownItem key="name" isDisabled>
+                  {name}
+                </DropdownItem>
+                {showReferrer && (
+                  <DropdownItem
+                    key="referrer"
+                    to={referrer}
+                    data-testid="referrer-item"
+                    icon={<ExternalLinkSquareAltIcon />}
+                  >
+                    {backTo}
+                  </DropdownItem>
+                )}
+                <DropdownItem key="help" id="help-toggle-item" onClick={help.toggle}>
+                  {help.enabled ? t("helpOn") : t("helpOff")}
+                </DropdownItem>
+                {signOutItem}
+              </DropdownList>
+            </Dropdown>
+          </div>
+        </div>
       </MastheadContent>
     </Masthead>
   );

@@ -1,7 +1,7 @@
-import { Page } from "@patternfly/react-core";
 import { useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { LoadingState } from "../../ui/LoadingState";
+import { AppPage } from "./AppPage";
 import { Header } from "./Header";
 import type { MenuItem } from "./menu";
 import { Sidebar } from "./Sidebar";
@@ -19,10 +19,10 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   const slow = useLateFlag(switching, SPINNER_DELAY_MS);
 
   return (
-    <Page masthead={<Header />} sidebar={<Sidebar menu={menu} />} isManagedSidebar isContentFilled>
+    <AppPage masthead={<Header />} sidebar={<Sidebar menu={menu} />}>
       {/* A slow switch says so instead of leaving the old page looking idle. */}
       {slow ? <LoadingState /> : <Outlet />}
-    </Page>
+    </AppPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { MenuToggle, Select, SelectList, SelectOption, ToolbarItem } from "@patternfly/react-core";
+import { MenuToggle, Select, SelectList, SelectOption } from "@patternfly/react-core";
 import { DesktopIcon, MoonIcon, SunIcon } from "@patternfly/react-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +25,7 @@ export function ThemeSwitch() {
   const Icon = ICONS[scheme];
 
   return (
-    <ToolbarItem>
+    <div className="app-toolbar-item">
       <Select
         isOpen={open}
         onOpenChange={setOpen}
@@ -55,6 +55,6 @@ export function ThemeSwitch() {
           })}
         </SelectList>
       </Select>
-    </ToolbarItem>
+    </div>
   );
 }
