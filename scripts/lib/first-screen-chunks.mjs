@@ -40,5 +40,15 @@ export function firstScreenModules(output, isRoot) {
     for (const imported of chunk.imports) visit(imported);
   };
   for (const root of roots) visit(root.fileName);
+
+  // A root chunk that another first-screen chunk imports (the landing page imports from the app chunk) holds modules
+  // they share; rolldown may have put them there in the first pass. They join the shell too, all but the root's own
+  // module: left behind, the shell would import the app chunk that imports the shell, and a module of one would read
+  // the other's before it has run.
+  const imported = new Set(chunks.filter((chunk) => seen.has(chunk.fileName)).flatMap((chunk) => chunk.imports));
+  for (const root of roots) {
+    if (root.isEntry || !imported.has(root.fileName)) continue;
+    for (const id of root.moduleIds) if (id !== root.facadeModuleId) modules.add(id);
+  }
   return modules;
 }

@@ -2,10 +2,11 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FormProvider, useForm } from "react-hook-form";
 import { I18nextProvider } from "react-i18next";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { UserProfileAttributeMetadata, UserProfileMetadata, UserRepresentation } from "../api/representations";
 import { testI18n } from "../testing/i18n";
 import { HELP_STORAGE_KEY, HelpProvider } from "../ui/help/HelpContext";
+import { loadTypeaheadSelect } from "../ui/select/typeaheadCode";
 import { toFormValues, type ProfileFormValues } from "./fieldNames";
 import { UserProfileFields } from "./UserProfileFields";
 
@@ -50,6 +51,10 @@ const attr = (name: string, extra: Partial<UserProfileAttributeMetadata> = {}): 
   ...extra,
 });
 const only = (...attributes: UserProfileAttributeMetadata[]): UserProfileMetadata => ({ attributes });
+
+// The personal-info loader loads the typeahead's code before such a form renders (needsTypeahead); here the form
+// renders alone. SelectControl.test.tsx covers a typeahead drawn before its code is in.
+beforeAll(() => loadTypeaheadSelect());
 
 describe("UserProfileFields", () => {
   it("draws each html5 type as an input of that type, ids equal to the attribute names, unknown types as text", () => {

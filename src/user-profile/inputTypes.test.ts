@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { UserProfileAttributeMetadata } from "../api/representations";
 import { testI18n } from "../testing/i18n";
-import { attributeOptions, fieldKind, htmlInputType, INPUT_TYPES, inputType, isMultiValue } from "./inputTypes";
+import {
+  attributeOptions,
+  fieldKind,
+  htmlInputType,
+  INPUT_TYPES,
+  inputType,
+  isMultiValue,
+  needsTypeahead,
+  TYPEAHEAD_THRESHOLD,
+} from "./inputTypes";
 
 const t = testI18n.t;
 const attr = (name: string, extra: Partial<UserProfileAttributeMetadata> = {}): UserProfileAttributeMetadata => ({
@@ -65,5 +74,28 @@ describe("input types", () => {
       t,
     );
     expect(prefixed).toEqual([{ value: "firstName", label: "firstName" }]);
+  });
+});
+
+describe("whether a form needs the typeahead's code", () => {
+  const select = (count: number, type = "select") =>
+    attr("x", {
+      annotations: { inputType: type },
+      validators: { options: { options: Array.from({ length: count }, (_, i) => `o${i}`) } },
+    });
+  const locales = (count: number) => Array.from({ length: count }, (_, i) => `l${i}`);
+
+  it("does for a multiselect, a long select and a long list of locales", () => {
+    expect(needsTypeahead([select(2, "multiselect")], [])).toBe(true);
+    expect(needsTypeahead([select(TYPEAHEAD_THRESHOLD)], [])).toBe(true);
+    expect(needsTypeahead([attr("locale")], locales(TYPEAHEAD_THRESHOLD))).toBe(true);
+  });
+
+  it("does not for short selects, radio buttons, checkboxes, few locales or text", () => {
+    expect(needsTypeahead([select(TYPEAHEAD_THRESHOLD - 1)], [])).toBe(false);
+    expect(needsTypeahead([select(30, "select-radiobuttons"), select(30, "multiselect-checkboxes")], [])).toBe(false);
+    expect(needsTypeahead([attr("locale"), attr("firstName")], locales(3))).toBe(false);
+    // Locales without a locale attribute (internationalization on, attribute not offered) draw nothing.
+    expect(needsTypeahead([attr("firstName")], locales(TYPEAHEAD_THRESHOLD))).toBe(false);
   });
 });

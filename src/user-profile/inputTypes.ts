@@ -102,6 +102,21 @@ export function attributeOptions(attribute: UserProfileAttributeMetadata, t: TFu
   });
 }
 
+/**
+ * Whether the form will draw a typeahead (SelectControl): a multiselect, a select of TYPEAHEAD_THRESHOLD options or
+ * more, or that many locales to choose from.
+ */
+export function needsTypeahead(attributes: UserProfileAttributeMetadata[], supportedLocales: string[]): boolean {
+  return attributes.some((attribute) => {
+    if (attribute.name === "locale") return supportedLocales.length >= TYPEAHEAD_THRESHOLD;
+    const type = inputType(attribute);
+    const options = attribute.validators?.options?.options;
+    return (
+      type === "multiselect" || (type === "select" && Array.isArray(options) && options.length >= TYPEAHEAD_THRESHOLD)
+    );
+  });
+}
+
 /** A string annotation, or undefined. */
 export function annotation(attribute: UserProfileAttributeMetadata, name: string): string | undefined {
   const value = attribute.annotations?.[name];

@@ -41,6 +41,19 @@ describe("first-screen modules", () => {
     expect([...firstScreenModules(output, () => false)].sort()).toEqual(["/nm/pf/Page.js", "/nm/pf/helpers.js"]);
   });
 
+  it("take in what the app chunk shares with the landing page, but not the app module itself", () => {
+    // main -> (dynamic) app; the landing page imports the app chunk, where the first pass put a shared module.
+    const shared = [
+      chunk("main.js", ["/src/main.tsx"], [], true),
+      chunk("app.js", ["/src/app/start.tsx", "/nm/pf/page-styles.js"], ["a.js"]),
+      chunk("a.js", ["/nm/pf/Page.js"]),
+      chunk("Landing.js", ["/src/pages/Landing.tsx"], ["a.js", "app.js"]),
+      chunk("Other.js", ["/src/pages/Other.tsx"], ["app.js"]),
+    ];
+    const modules = firstScreenModules(shared, (id) => id.endsWith("/start.tsx") || id.endsWith("/Landing.tsx"));
+    expect([...modules].sort()).toEqual(["/nm/pf/Page.js", "/nm/pf/page-styles.js"]);
+  });
+
   it("refuses output without exactly one entry, or with an import it did not write", () => {
     expect(() => firstScreenModules([chunk("x.js", ["/x"])], () => false)).toThrow(/one entry/);
     expect(() => firstScreenModules([chunk("m.js", ["/m"], ["gone.js"], true)], () => false)).toThrow(/gone\.js/);

@@ -1,6 +1,8 @@
 import { fetchPersonalInfo, fetchSupportedLocales } from "../../api/methods";
 import type { UserRepresentation } from "../../api/representations";
 import type { PageLoader } from "../../ui/pageData";
+import { loadTypeaheadSelect } from "../../ui/select/typeaheadCode";
+import { needsTypeahead } from "../../user-profile/inputTypes";
 
 export type PersonalInfoData = { user: UserRepresentation; supportedLocales: string[] };
 
@@ -13,5 +15,7 @@ export const loadPersonalInfo: PageLoader<PersonalInfoData> = async ({ api, feat
     fetchPersonalInfo(api, request.signal),
     features.isInternationalizationEnabled ? fetchSupportedLocales(api, request.signal) : [],
   ]);
+  // A form with a multiselect or a long list of options renders with its typeahead, not a busy toggle first.
+  if (needsTypeahead(user.userProfileMetadata?.attributes ?? [], supportedLocales)) await loadTypeaheadSelect();
   return { user, supportedLocales };
 };
