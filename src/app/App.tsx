@@ -1,5 +1,5 @@
 import type { i18n as I18n } from "i18next";
-import { StrictMode, type ReactNode } from "react";
+import { StrictMode, useCallback, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider, type createBrowserRouter, type RouteObject } from "react-router";
 import { ApiContext } from "../api/ApiContext";
@@ -10,12 +10,13 @@ import type { Environment } from "../environment/environment";
 import { EnvironmentContext } from "../environment/EnvironmentContext";
 import { AlertProvider } from "../ui/alerts/AlertContext";
 import { HelpProvider } from "../ui/help/HelpContext";
+import { warmUpDateFormat } from "../i18n/format";
 import type { MenuItem } from "./layout/menu";
 import { Shell } from "./layout/Shell";
 import { CatchAllRedirect } from "./routing/CatchAllRedirect";
 import { RouteError } from "./routing/RouteError";
 import { SessionEndedDialog } from "./SessionEndedDialog";
-import { useSessionWatchAfterFirstScreen } from "./sessionWatch";
+import { useAfterFirstScreen } from "./afterFirstScreen";
 import { pageRoutes } from "./routing/routes";
 
 /** The route tree: the shell around every page of the menu; anything else lands on personal info. */
@@ -70,7 +71,16 @@ export function App({
   /** Made before the first render (src/app/start.tsx), so the first page's loader does not wait for React. */
   router: ReturnType<typeof createBrowserRouter>;
 }) {
-  useSessionWatchAfterFirstScreen(router, auth);
+  useAfterFirstScreen(
+    router,
+    useCallback(() => {
+      const stopWatching = auth.watchSession();
+      // The first date formatter of a language costs 20-30 ms (Intl loads its data): here, not on the first visit
+      // of device activity or applications.
+      warmUpDateFormat(i18n.language);
+      return stopWatching;
+    }, [auth, i18n]),
+  );
 
   return (
     <StrictMode>

@@ -1,7 +1,7 @@
 import Keycloak from "keycloak-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Environment } from "../environment/environment";
-import { LogoutError, startAuth } from "./auth";
+import { checkSsoByFetch, LogoutError, startAuth, withCallback } from "./auth";
 import { SessionEndedError } from "./sessionEnded";
 
 const environment = {
@@ -28,7 +28,9 @@ function fakeKeycloak({ authenticated = true } = {}) {
   };
 }
 type Fake = ReturnType<typeof fakeKeycloak>;
-const start = (fake: Fake) => startAuth(environment, fake as unknown as Keycloak);
+/** No check by fetch here (it has tests of its own): keycloak-js's frame would check. */
+const noFetchCheck = async () => undefined;
+const start = (fake: Fake) => startAuth(environment, fake as unknown as Keycloak, noFetchCheck);
 
 /** Settles the microtask queue and reports whether `promise` has settled. */
 async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
@@ -50,7 +52,7 @@ describe("startAuth", () => {
     );
   });
 
-  it("checks the session silently in a frame on the template's tiny page, with no status frame before start", async () => {
+  it("falls back to a frame on the template's tiny page for the check, with no status frame before start", async () => {
     const fake = fakeKeycloak();
     await start(fake);
     expect(fake.init).toHaveBeenCalledWith(
@@ -195,5 +197,104 @@ describe("keycloak-js callback state (verified, not reimplemented)", () => {
     vi.setSystemTime(new Date("2026-11-23T11:00:01Z"));
     await keycloak.createLoginUrl();
     expect(callbackKeys()).not.toContain(first);
+  });
+});
+
+describe("check-sso as one request", () => {
+  const endpoints = "http://kc.test/realms/demo/protocol/openid-connect";
+  const keycloak = () =>
+    new Keycloak({
+      clientId: "account-console",
+      oidcProvider: { authorization_endpoint: `${endpoints}/auth`, token_endpoint: `${endpoints}/token` },
+    });
+  const home = window.location.href;
+  afterEach(() => {
+    window.history.replaceState(null, "", home);
+    vi.unstubAllGlobals();
+  });
+
+  /** Keycloak's answer to the authorization request: a redirect to the tiny page with `params` and the state. */
+  function redirectingFetch(params: Record<string, string>) {
+    const asked: { url: string; init?: RequestInit }[] = [];
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push({ url: String(input), init });
+      const state = new URL(String(input)).searchParams.get("state") ?? "";
+      const back = new URL(`${environment.baseUrl}?scope=silent-check-sso`);
+      for (const [name, value] of Object.entries({ state, session_state: "s1", ...params })) {
+        back.searchParams.set(name, value);
+      }
+      return { redirected: true, url: back.toString(), body: null } as unknown as Response;
+    });
+    return { fetchImpl, asked };
+  }
+
+  const token = (claims: Record<string, unknown>) =>
+    `e30.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 300, ...claims })).replace(/=+$/, "")}.sig`;
+
+  it("asks without a prompt to come back to the tiny page", async () => {
+    const { fetchImpl, asked } = redirectingFetch({ code: "c1" });
+    const callback = await checkSsoByFetch(environment, keycloak(), fetchImpl);
+    expect(callback).toContain("code=c1");
+    const request = new URL(asked[0]!.url);
+    expect(request.origin + request.pathname).toBe(`${endpoints}/auth`);
+    expect(request.searchParams.get("prompt")).toBe("none");
+    expect(request.searchParams.get("response_mode")).toBe("query");
+    expect(request.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(request.searchParams.get("redirect_uri")).toBe(`${environment.baseUrl}?scope=silent-check-sso`);
+    expect(asked[0]!.init?.headers).toEqual({ Accept: "text/html" });
+  });
+
+  it("gives up, leaving the check to the frame, when the request fails or is not sent back", async () => {
+    const offline = vi.fn(async () => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await checkSsoByFetch(environment, keycloak(), offline)).toBeUndefined();
+    const noRedirect = vi.fn(async () => ({ redirected: false, url: `${endpoints}/auth`, body: null }) as Response);
+    expect(await checkSsoByFetch(environment, keycloak(), noRedirect)).toBeUndefined();
+  });
+
+  it("hands the code to keycloak-js, which redeems it with the first instance's PKCE verifier and nonce", async () => {
+    const { fetchImpl, asked } = redirectingFetch({ code: "c1" });
+    const redeemed: URLSearchParams[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        redeemed.push(new URLSearchParams(String(init?.body)));
+        const nonce = new URL(asked[0]!.url).searchParams.get("nonce");
+        const body = { access_token: token({ sub: "u1" }), refresh_token: token({}), id_token: token({ nonce }) };
+        return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+      }),
+    );
+    window.history.replaceState(null, "", "/realms/demo/account/account-security?tab=1");
+
+    const auth = await startAuth(environment, keycloak(), () => checkSsoByFetch(environment, keycloak(), fetchImpl));
+
+    expect(auth.claims().nonce).toBe(new URL(asked[0]!.url).searchParams.get("nonce"));
+    expect(redeemed).toHaveLength(1);
+    expect(redeemed[0]!.get("code")).toBe("c1");
+    expect(redeemed[0]!.get("redirect_uri")).toBe(`${environment.baseUrl}?scope=silent-check-sso`);
+    const verifier = new TextEncoder().encode(redeemed[0]!.get("code_verifier") ?? "");
+    const challenge = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", verifier))))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+    expect(new URL(asked[0]!.url).searchParams.get("code_challenge")).toBe(challenge);
+    // The address is the page's own again.
+    expect(window.location.pathname + window.location.search).toBe("/realms/demo/account/account-security?tab=1");
+  });
+
+  it("leaves a login's own callback to keycloak-js, without a check", async () => {
+    window.history.replaceState(null, "", "/realms/demo/account/?state=s&code=c");
+    const check = vi.fn(async () => undefined);
+    const fake = fakeKeycloak();
+    await startAuth(environment, fake as unknown as Keycloak, check);
+    expect(check).not.toHaveBeenCalled();
+  });
+
+  it("adds only the answer's parameters to the address", () => {
+    expect(
+      withCallback(
+        "http://kc.test/realms/demo/account/groups?x=1#top",
+        "http://kc.test/realms/demo/account/?scope=silent-check-sso&state=s&error=login_required",
+      ),
+    ).toBe("http://kc.test/realms/demo/account/groups?x=1&error=login_required&state=s#top");
   });
 });

@@ -54,12 +54,16 @@ export class LogoutError extends Error {
 
 /**
  * Signs the user in: check-sso with PKCE S256 and the query response mode, then a login when there is no session.
- * The check runs silently in a hidden frame (the console loads once, not twice), and nothing else stands before
- * the first screen: the console is served by Keycloak itself, so its cookies are never third-party and that check
- * is skipped; session detection starts after the first screen (`watchSession`). Callback-state expiry is keycloak-js
- * behaviour.
+ * The check runs without a second load of the console: first as one request (`checkSsoByFetch`), else in keycloak-js's
+ * hidden frame on the template's tiny page. Nothing else stands before the first screen: the console is served by
+ * Keycloak itself, so its cookies are never third-party and that check is skipped; session detection starts after
+ * the first screen (`watchSession`). Callback-state expiry is keycloak-js behaviour.
  */
-export async function startAuth(environment: Environment, keycloak = createKeycloak(environment)): Promise<Auth> {
+export async function startAuth(
+  environment: Environment,
+  keycloak = createKeycloak(environment),
+  checkSso: () => Promise<string | undefined> = () => checkSsoByFetch(environment),
+): Promise<Auth> {
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
   const endListeners = new Set<() => void>();
@@ -85,14 +89,11 @@ export async function startAuth(environment: Environment, keycloak = createKeycl
     keycloak.updateToken(MIN_TOKEN_VALIDITY).then(notify, endSession);
   };
 
-  const authenticated = await keycloak.init({
-    onLoad: "check-sso",
-    pkceMethod: "S256",
-    responseMode: "query",
-    scope: environment.scope || undefined,
-    silentCheckSsoRedirectUri: `${environment.baseUrl}?${SILENT_CHECK_SSO_QUERY}`,
-    checkLoginIframe: false,
-  });
+  // Back from the login page (or a required action), the address holds the callback: keycloak-js takes it from there.
+  // Otherwise the check's answer is put there for it, and keycloak-js goes on as after a redirect.
+  const callback = isCallback(window.location.href) ? undefined : await checkSso();
+  if (callback) window.history.replaceState(window.history.state, "", withCallback(window.location.href, callback));
+  const authenticated = await keycloak.init({ onLoad: "check-sso", ...initOptions(environment) });
   if (!authenticated) {
     await login();
     // login() navigates away; this keeps the app from rendering meanwhile.
@@ -160,6 +161,64 @@ export async function startAuth(environment: Environment, keycloak = createKeycl
       return () => endListeners.delete(listener);
     },
   };
+}
+
+/** How both keycloak-js instances (the console's and `checkSsoByFetch`'s) talk to Keycloak. */
+function initOptions(environment: Environment) {
+  return {
+    pkceMethod: "S256",
+    responseMode: "query",
+    scope: environment.scope || undefined,
+    silentCheckSsoRedirectUri: `${environment.baseUrl}?${SILENT_CHECK_SSO_QUERY}`,
+    checkLoginIframe: false,
+  } as const;
+}
+
+/** The parameters Keycloak's authorization endpoint answers with (query response mode). */
+const CALLBACK_PARAMS = ["code", "error", "error_description", "error_uri", "state", "session_state", "iss"];
+
+function isCallback(url: string): boolean {
+  const params = new URL(url).searchParams;
+  return params.has("state") && (params.has("code") || params.has("error"));
+}
+
+/** `address` with the callback's parameters added (keycloak-js takes them out again once it has read them). */
+export function withCallback(address: string, callback: string): string {
+  const result = new URL(address);
+  const answer = new URL(callback).searchParams;
+  for (const name of CALLBACK_PARAMS) {
+    const value = answer.get(name);
+    if (value !== null) result.searchParams.set(name, value);
+  }
+  return result.toString();
+}
+
+/**
+ * check-sso as one request instead of a frame: the authorization request with `prompt=none` is fetched and its
+ * redirect followed to the template's tiny page; the address it ended on carries the code (or
+ * `error=login_required`). No frame document to make, no script to load in it, no message back. keycloak-js makes
+ * the request (state, nonce, PKCE) on an instance of its own, which keeps them in its callback storage for the
+ * console's instance. Resolves to that address, or to undefined where this cannot work (an authorization endpoint
+ * on another origin, say): then keycloak-js's frame does the check.
+ */
+export async function checkSsoByFetch(
+  environment: Environment,
+  scout = createKeycloak(environment),
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<string | undefined> {
+  try {
+    const options = initOptions(environment);
+    await scout.init({ pkceMethod: options.pkceMethod, responseMode: options.responseMode, checkLoginIframe: false });
+    const url = await scout.createLoginUrl({
+      prompt: "none",
+      redirectUri: options.silentCheckSsoRedirectUri,
+      scope: options.scope,
+    });
+    const response = await fetchImpl(url, { headers: { Accept: "text/html" }, cache: "no-store" });
+    return response.redirected && isCallback(response.url) ? response.url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function openIdConnectUrl(environment: Environment): string {

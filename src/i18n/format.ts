@@ -36,6 +36,11 @@ export function formatDateTime(
   return cached("date", locale, options, (tag) => new Intl.DateTimeFormat(tag, options)).format(date);
 }
 
+/** Makes the default date formatter of `locale` ahead of its first use (see `formatDateTime`). */
+export function warmUpDateFormat(locale: string): void {
+  formatDateTime(new Date(0), locale);
+}
+
 /** A number as the language writes it ("1.234,5"). */
 export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
   return cached("number", locale, options, (tag) => new Intl.NumberFormat(tag, options)).format(value);

@@ -1,4 +1,4 @@
-import { useLoaderData, useRevalidator } from "react-router";
+import { createContext, useContext } from "react";
 import type { ApiClient } from "../api/client";
 import type { Features } from "../environment/environment";
 
@@ -19,13 +19,32 @@ export type PageLoaderArgs = {
  */
 export type PageLoader<T> = (args: PageLoaderArgs) => Promise<T>;
 
+export type PageDataValue = {
+  data: unknown;
+  reloading: boolean;
+  reload: () => Promise<void>;
+};
+
+/**
+ * The route's data, handed to the page by its route (`RoutedPage`) instead of read from the router: a component that
+ * reads the router's state renders again on every change of it, and leaving a page is one (the 100 fields of a big
+ * profile drew once more just before the page went).
+ */
+export const PageDataContext = createContext<PageDataValue | null>(null);
+
+function usePageDataValue(): PageDataValue {
+  const value = useContext(PageDataContext);
+  if (value === null) throw new Error("usePageData is for pages rendered by their route");
+  return value;
+}
+
 /** The data the page's loader returned. */
 export function usePageData<T>(): T {
-  return useLoaderData() as T;
+  return usePageDataValue().data as T;
 }
 
 /** Loads the page's data again (after a change, or on "Refresh"); `reloading` is true meanwhile. */
-export function useReloadPage() {
-  const revalidator = useRevalidator();
-  return { reload: () => revalidator.revalidate(), reloading: revalidator.state === "loading" };
+export function useReloadPage(): Pick<PageDataValue, "reload" | "reloading"> {
+  const { reload, reloading } = usePageDataValue();
+  return { reload, reloading };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { LoadingState } from "../../ui/LoadingState";
 import { AppPage } from "./AppPage";
@@ -17,9 +17,12 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   const location = useLocation();
   const switching = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
   const slow = useLateFlag(switching, SPINNER_DELAY_MS);
+  // The header reads no router state: made once, it does not draw again at every step of a page switch (its menus'
+  // poppers read the computed text direction as they draw, a style recalculation each time).
+  const header = useMemo(() => <Header />, []);
 
   return (
-    <AppPage masthead={<Header />} sidebar={<Sidebar menu={menu} />}>
+    <AppPage masthead={header} sidebar={<Sidebar menu={menu} />}>
       {/* A slow switch says so instead of leaving the old page looking idle. */}
       {slow ? <LoadingState /> : <Outlet />}
     </AppPage>

@@ -6,6 +6,7 @@ import { LoadingState } from "../../ui/LoadingState";
 import { menuLeaves, type MenuItem, type MenuLeaf } from "../layout/menu";
 import { PAGES, UNLISTED_ROUTES, type PageDefinition } from "./pages";
 import { RouteError } from "./RouteError";
+import { routedPage } from "./RoutedPage";
 
 /** A route for each page of the (already feature-filtered) menu, plus the unlisted pages whose flag is on. */
 export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient, pages = PAGES): RouteObject[] {
@@ -39,7 +40,7 @@ export function pageRoute(
 ): RouteObject {
   return {
     ...(path === "" ? { index: true } : { path }),
-    lazy: async () => ({ Component: (await module()).default }),
+    lazy: async () => ({ Component: routedPage((await module()).default) }),
     loader: loader && (({ params, request }) => loader({ api, features, params, request })),
     hydrateFallbackElement: <LoadingState />,
     errorElement: <RouteError />,

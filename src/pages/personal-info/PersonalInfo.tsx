@@ -12,7 +12,7 @@ import {
 } from "@patternfly/react-core";
 import { ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
 import { useEffect, useRef, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router";
 import { useApi } from "../../api/ApiContext";
@@ -82,11 +82,8 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   const shown = metadata.attributes.filter((attribute) => isShown(attribute, loaded.supportedLocales));
   const editable = shown.some((attribute) => !attribute.readOnly);
 
-  // Leaving the page with unsaved changes asks first: other pages of the console, and the browser's own ways out.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      formState.isDirty && !formState.isSubmitting && currentLocation.pathname !== nextLocation.pathname,
-  );
+  // Leaving the page with unsaved changes asks first: other pages of the console (`LeaveGuard`), and the
+  // browser's own ways out.
   useEffect(() => {
     if (!formState.isDirty) return;
     // Once the session has ended the values are kept as a draft: the way to the login page needs no warning.
@@ -196,24 +193,8 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
             </ActionGroup>
           )}
         </Form>
+        <LeaveGuard />
       </FormProvider>
-      <Modal
-        variant="small"
-        isOpen={blocker.state === "blocked"}
-        onClose={() => blocker.reset?.()}
-        aria-labelledby="unsaved-title"
-      >
-        <ModalHeader title={t("unsavedChanges")} labelId="unsaved-title" />
-        <ModalBody>{t("unsavedChangesDescription")}</ModalBody>
-        <ModalFooter>
-          <Button variant="primary" onClick={() => blocker.reset?.()}>
-            {t("keepEditing")}
-          </Button>
-          <Button variant="link" isDanger onClick={() => blocker.proceed?.()}>
-            {t("discardChanges")}
-          </Button>
-        </ModalFooter>
-      </Modal>
       {environment.features.deleteAccountAllowed && (
         <PageSection padding={{ default: "noPadding" }} className="delete-account-section">
           <ExpandableSection
@@ -235,5 +216,37 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
         </PageSection>
       )}
     </>
+  );
+}
+
+/**
+ * Asks before the console goes to another page while the form has unsaved changes. A component of its own: what
+ * reads the router's state draws again on every change of it, and that should not be the whole form.
+ */
+function LeaveGuard() {
+  const { t } = useTranslation();
+  const { isDirty, isSubmitting } = useFormState<ProfileFormValues>();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && !isSubmitting && currentLocation.pathname !== nextLocation.pathname,
+  );
+  return (
+    <Modal
+      variant="small"
+      isOpen={blocker.state === "blocked"}
+      onClose={() => blocker.reset?.()}
+      aria-labelledby="unsaved-title"
+    >
+      <ModalHeader title={t("unsavedChanges")} labelId="unsaved-title" />
+      <ModalBody>{t("unsavedChangesDescription")}</ModalBody>
+      <ModalFooter>
+        <Button variant="primary" onClick={() => blocker.reset?.()}>
+          {t("keepEditing")}
+        </Button>
+        <Button variant="link" isDanger onClick={() => blocker.proceed?.()}>
+          {t("discardChanges")}
+        </Button>
+      </ModalFooter>
+    </Modal>
   );
 }

@@ -6,7 +6,8 @@
 -->
 <#macro jsonString value>"${value?json_string?no_esc}"</#macro>
 <#if (scope!"") == "silent-check-sso">
-<#-- keycloak-js's silent check-sso frame (src/auth/auth.ts): a tiny page that hands its address to the console. -->
+<#-- Where the silent check-sso ends (src/auth/auth.ts): the console's request only reads the address it was sent
+     back to; keycloak-js's fallback frame runs the script, which hands that address to the console. -->
 <!doctype html>
 <html lang="en">
   <head>

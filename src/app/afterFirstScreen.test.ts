@@ -1,6 +1,6 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSessionWatchAfterFirstScreen } from "./sessionWatch";
+import { useAfterFirstScreen } from "./afterFirstScreen";
 
 function fakeRouter(initialized: boolean) {
   const listeners = new Set<(state: { initialized: boolean }) => void>();
@@ -19,7 +19,7 @@ function fakeRouter(initialized: boolean) {
   return router;
 }
 
-describe("session detection after the first screen", () => {
+describe("work after the first screen (session detection)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -27,7 +27,7 @@ describe("session detection after the first screen", () => {
     const stop = vi.fn();
     const auth = { watchSession: vi.fn(() => stop) };
     const router = fakeRouter(false);
-    const { unmount } = renderHook(() => useSessionWatchAfterFirstScreen(router, auth));
+    const { unmount } = renderHook(() => useAfterFirstScreen(router, auth.watchSession));
 
     vi.advanceTimersByTime(5000);
     expect(auth.watchSession).not.toHaveBeenCalled();
@@ -44,12 +44,12 @@ describe("session detection after the first screen", () => {
 
   it("starts once when the router is ready already, and never after an unmount that came first", () => {
     const auth = { watchSession: vi.fn(() => () => undefined) };
-    const ready = renderHook(() => useSessionWatchAfterFirstScreen(fakeRouter(true), auth));
+    const ready = renderHook(() => useAfterFirstScreen(fakeRouter(true), auth.watchSession));
     vi.advanceTimersByTime(1000);
     expect(auth.watchSession).toHaveBeenCalledTimes(1);
     ready.unmount();
 
-    const early = renderHook(() => useSessionWatchAfterFirstScreen(fakeRouter(true), auth));
+    const early = renderHook(() => useAfterFirstScreen(fakeRouter(true), auth.watchSession));
     early.unmount();
     vi.advanceTimersByTime(5000);
     expect(auth.watchSession).toHaveBeenCalledTimes(1);

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import type { Auth } from "../auth/auth";
 
 /** What the hook needs of react-router's data router. */
 type RouterLike = {
@@ -7,19 +6,26 @@ type RouterLike = {
   subscribe(listener: (state: { initialized: boolean }) => void): () => void;
 };
 
-/** How long session detection may wait for an idle moment after the first screen. */
+/** How long the work after the first screen may wait for an idle moment after the first screen. */
 export const IDLE_TIMEOUT_MS = 1000;
 
 /**
- * Session detection starts once the first screen has its code and data and the browser is idle after drawing it:
- * Keycloak's status frame is same-origin, so loading it while the first page renders would slow that render.
+ * Runs `start` once the first screen has its code and data and the browser is idle after drawing it, and its cleanup
+ * on unmount. For what the first screen does not need but the next ones do: session detection (Keycloak's status
+ * frame is same-origin, so loading it while the first page renders would slow that render), and warming up what a
+ * later page would otherwise pay for on its first visit.
  */
-export function useSessionWatchAfterFirstScreen(router: RouterLike, auth: Pick<Auth, "watchSession">) {
+export function useAfterFirstScreen(router: RouterLike, start: () => (() => void) | void) {
   useEffect(() => {
-    let stop: (() => void) | undefined;
+    let stop: (() => void) | void | undefined;
+    let started = false;
     let cancelWait: (() => void) | undefined;
     const begin = () => {
-      cancelWait ??= whenIdle(() => (stop ??= auth.watchSession()));
+      cancelWait ??= whenIdle(() => {
+        if (started) return;
+        started = true;
+        stop = start();
+      });
     };
     const unsubscribe = router.state.initialized
       ? undefined
@@ -34,7 +40,7 @@ export function useSessionWatchAfterFirstScreen(router: RouterLike, auth: Pick<A
       cancelWait?.();
       stop?.();
     };
-  }, [router, auth]);
+  }, [router, start]);
 }
 
 /** Runs `task` when the browser next has nothing to do (at the latest after IDLE_TIMEOUT_MS); returns the cancel. */
