@@ -6,10 +6,19 @@
 
 /** The module the entry imports as soon as it has started sign-in (src/main.tsx). */
 export const APP_START = "src/app/start.tsx";
+/** The chunk of the first screen's shared modules (vite.config.ts), which holds APP_START too. */
+export const SHELL_CHUNK = "shell";
 
 /**
- * @typedef {{ file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[],
- *   assets?: string[] }} ManifestChunk
+ * Whether a dynamic import of the entry is the app: APP_START's own chunk, or the shell chunk once the start is in it
+ * (the manifest then names the chunk, not the module).
+ * @param {string} key @param {ManifestChunk | undefined} chunk
+ */
+export const isAppStart = (key, chunk) => key === APP_START || chunk?.name === SHELL_CHUNK;
+
+/**
+ * @typedef {{ file: string, name?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[],
+ *   css?: string[], assets?: string[] }} ManifestChunk
  * @param {Record<string, ManifestChunk>} manifest
  * @returns {{ modules: string[], styles: string[], fonts: string[] }} paths relative to the resources folder, in
  *   load order; `fonts` are the upright text and heading faces every screen shows (italics and mono load on use)
@@ -34,7 +43,7 @@ export function entryLinks(manifest) {
     }
   };
   visit(entry.imports ?? []);
-  visit((entry.dynamicImports ?? []).filter((key) => key === APP_START));
+  visit((entry.dynamicImports ?? []).filter((key) => isAppStart(key, manifest[key])));
   const fonts = (entry.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file));
   return { modules, styles, fonts };
 }

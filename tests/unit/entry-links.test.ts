@@ -26,6 +26,23 @@ describe("entry links", () => {
     expect(entryLinks(manifest).modules).toEqual(["assets/runtime-1.js", "assets/icons-1.js", "assets/body-1.js"]);
   });
 
+  it("preloads the shell chunk when the app's start is in it (the manifest names the chunk, not the module)", () => {
+    const withShell = {
+      ...manifest,
+      "src/main.tsx": { ...manifest["src/main.tsx"], dynamicImports: ["_shell-1.js", "src/pages/Groups.tsx"] },
+      "_shell-1.js": { file: "assets/shell-1.js", name: "shell", imports: ["_body-1.js"], css: ["assets/shell-1.css"] },
+      "src/pages/Groups.tsx": { file: "assets/Groups-1.js", css: ["assets/Groups-1.css"] },
+    };
+    const links = entryLinks(withShell);
+    expect(links.modules).toEqual([
+      "assets/runtime-1.js",
+      "assets/icons-1.js",
+      "assets/body-1.js",
+      "assets/shell-1.js",
+    ]);
+    expect(links.styles).toEqual(["assets/icons-1.css", "assets/body-1.css", "assets/shell-1.css"]);
+  });
+
   it("preloads the app chunk the entry imports right after starting sign-in, and its imports, but no lazy page", () => {
     const withStart = {
       ...manifest,
