@@ -40,6 +40,8 @@ describe("startSessionMonitor", () => {
   });
 
   it("asks the frame about the token's session when it loads, then every five seconds", () => {
+    // Keycloak's page on the console's origin, with scripts: a sandbox would allow both, which is no sandbox.
+    expect(frame().hasAttribute("sandbox")).toBe(false);
     expect(posted).toHaveBeenLastCalledWith("account-console sid-1", "http://localhost:3000");
     vi.advanceTimersByTime(5000);
     expect(posted).toHaveBeenCalledTimes(2);

@@ -34,7 +34,8 @@ export function startSessionMonitor({
   frame.src = frameUrl;
   frame.title = "keycloak-session-iframe";
   frame.hidden = true;
-  frame.setAttribute("sandbox", "allow-scripts allow-same-origin");
+  // No sandbox: the frame is Keycloak's own page on the console's origin, and needs scripts and that origin, and a
+  // sandbox that allows both is none (Chrome warns that the frame can remove it).
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let waiting: ReturnType<typeof setTimeout> | undefined;

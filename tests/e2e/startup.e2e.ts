@@ -19,6 +19,10 @@ test.describe("start-up on a real Keycloak (performance issue)", () => {
     page.on("framenavigated", (frame) => {
       if (frame === page.mainFrame() && committed === -1) committed = requests.length;
     });
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
     const failed = new Set<Request>();
     page.on("request", (request) => requests.push(request));
     page.on("requestfailed", (request) => failed.add(request));
@@ -56,6 +60,9 @@ test.describe("start-up on a real Keycloak (performance issue)", () => {
     if (statusFrame !== -1) expect(statusFrame).toBeGreaterThan(profile);
     expect(urls.filter((url) => url.includes("/assets/RedHatTextVF-"))).toHaveLength(1);
     expect(ours.filter((request) => failed.has(request)).map((request) => request.url())).toEqual([]);
+    // No frame with a sandbox that allows scripts and its origin (Chrome warns that it can remove its sandbox).
+    await expect.poll(() => requests.some((request) => request.url().includes("login-status-iframe.html"))).toBe(true);
+    expect(warnings.filter((text) => text.includes("sandbox"))).toEqual([]);
   });
 
   test("notices a sign-out in another tab, says so and leads to the login page (session detection after start)", async ({
