@@ -55,7 +55,9 @@ export function buildRules(
   const rules: Rules = {};
   const checks: Record<string, (value: string) => string | true> = {};
 
-  const required = t("error-user-attribute-required", { 0: label });
+  // Only for required attributes: a profile's form makes the rules of every field as it draws, and a translation
+  // with its interpolation costs; most attributes are optional.
+  const required = isRequired(attribute) ? t("error-user-attribute-required", { 0: label }) : "";
   // A list is required when it holds one non-empty value: checked in `validate` below.
   if (isRequired(attribute) && !list) rules.required = { value: true, message: required };
 
