@@ -1,13 +1,23 @@
 import { screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../testing/renderPage";
 import { Shell, SPINNER_DELAY_MS } from "./Shell";
+
+// The header stands in for itself and counts its draws (it has tests of its own).
+const headerDraws = vi.hoisted(() => ({ count: 0 }));
+vi.mock("./Header", () => ({
+  Header: () => {
+    headerDraws.count++;
+    return <header>Header</header>;
+  },
+}));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The shell over two pages; the second one's data arrives when the test says so. */
 function renderShell() {
+  headerDraws.count = 0;
   let arrive = () => {};
   const router = createMemoryRouter([
     {
@@ -48,5 +58,13 @@ describe("shell page switch", () => {
     arrive();
     expect(await screen.findByRole("heading", { name: "Slow page" })).toBeVisible();
     expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("draws the header once, not at each step of a switch", async () => {
+    const { arrive } = renderShell();
+    await sleep(SPINNER_DELAY_MS + 50); // the spinner is up: the switch has been through its steps
+    arrive();
+    expect(await screen.findByRole("heading", { name: "Slow page" })).toBeVisible();
+    expect(headerDraws.count).toBe(1);
   });
 });
