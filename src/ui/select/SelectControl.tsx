@@ -2,6 +2,7 @@ import { MenuToggle, Select, SelectList, SelectOption, type MenuToggleElement } 
 import { useEffect, useState, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { loadedTypeahead, loadTypeaheadSelect } from "./typeaheadCode";
+import { selectedValues } from "./selectedValues";
 
 export type SelectOptionItem = { value: string; label: string };
 
@@ -50,7 +51,7 @@ function LateTypeahead(props: SelectControlProps) {
     };
   }, [Typeahead]);
   if (Typeahead) return <Typeahead {...props} />;
-  const values = Array.isArray(props.value) ? props.value : props.value === "" ? [] : [props.value];
+  const values = selectedValues(props.value);
   const text = values.map((v) => props.options.find((option) => option.value === v)?.label ?? v).join(", ");
   return (
     <MenuToggle

@@ -15,6 +15,7 @@ import { TimesIcon } from "@patternfly/react-icons";
 import { useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import type { SelectControlProps } from "./SelectControl";
+import { selectedValues } from "./selectedValues";
 
 /**
  * The typeahead of SelectControl: a text input that filters the options, one value or several (shown as removable
@@ -41,7 +42,7 @@ export function TypeaheadSelect({
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = `${id}-listbox`;
 
-  const values = useMemo(() => (Array.isArray(value) ? value : value === "" ? [] : [value]), [value]);
+  const values = useMemo(() => selectedValues(value), [value]);
   const labelOf = (v: string) => options.find((option) => option.value === v)?.label ?? v;
   const singleLabel = !multi && values[0] !== undefined ? labelOf(values[0]) : "";
   const shown = useMemo(() => {
