@@ -3,17 +3,32 @@
 // Chromium, printed as figures (no pass/fail): `bench: <metric> ours/stock = <ratio> (ours <v>, stock <v>)`.
 // Then the scale figures of our console (client work per screen at 10 items and at full size).
 //
-//   BENCH_KEYCLOAK_URL  use a running Keycloak that serves the current jar (else: instance `bench` on
-//                       BENCH_KC_PORT, default 8581, management 8582 + 1000)
-//   BENCH_RUNS          cold loads per console (default 7, alternating ours / stock)
+//   BENCH_MODE          dev (default): start-dev as it is, theme files raw and `no-cache`;
+//                       production: the theme cache on (spi-theme--cache-themes / --cache-templates), so Keycloak
+//                       gzips theme files and lets the browser cache them, as a production server does
+//   BENCH_KEYCLOAK_URL  use a running Keycloak (else: instance `bench` on BENCH_KC_PORT, default 8581, management
+//                       port + 1000). It must serve dist_keycloak's jar (every file of our theme the page links is
+//                       compared with the jar's) and be in BENCH_MODE's mode (told by its answer), or the bench stops.
+//   BENCH_RUNS          cold loads per console (default 7, alternating ours / stock; phone: max(3, RUNS / 2) each)
 //   BENCH_SCALE=0       skip the scale part
-// Results: bench/results/load-<date>.json.
-import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+// Results: bench/results/load-<mode>-<date>.json, with the commit, the jar's sha256, Keycloak's version and mode and
+// the machine's load.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { JAR_NAME, THEME_NAME, keycloakOptions } from "./lib/keycloak-config.mjs";
 import { startKeycloak } from "./lib/keycloak-server.mjs";
 import { AdminClient } from "./lib/admin-client.mjs";
+import {
+  BenchRefusal,
+  checkServedBuild,
+  gitState,
+  keycloakVersion,
+  machineLoad,
+  readJar,
+  sourcesNewerThan,
+} from "./lib/bench-provenance.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -21,6 +36,15 @@ const USER = { username: "bench", password: "bench-password", firstName: "Bench"
 const CONSOLES = /** @type {const} */ ({ ours: "bench-ours", stock: "bench-stock" });
 /** The phone profile the issue names: CPU x4, 150 ms latency, 1.6 Mbit/s down. */
 const PHONE = { cpu: 4, latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8 };
+const MODES = /** @type {const} */ ({ dev: "dev", production: "production-cache" });
+const MODE = process.env.BENCH_MODE ?? "dev";
+if (!(MODE in MODES)) {
+  console.error(`bench: BENCH_MODE=${MODE} is not a mode: use dev or production.`);
+  process.exit(2);
+}
+const EXPECTED_MODE = MODES[/** @type {keyof typeof MODES} */ (MODE)];
+/** Keycloak's theme cache; with it on, Keycloak gzips theme resources (its production default). */
+const THEME_CACHE = ["KC_SPI_THEME__CACHE_THEMES", "KC_SPI_THEME__CACHE_TEMPLATES"];
 
 const median = (/** @type {number[]} */ values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,15 +53,34 @@ const median = (/** @type {number[]} */ values) => {
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
 
-async function keycloak() {
-  if (process.env.BENCH_KEYCLOAK_URL) return { url: process.env.BENCH_KEYCLOAK_URL.replace(/\/$/, ""), stop() {} };
+/**
+ * The jar of the current build, copied aside first: a build that rewrites dist_keycloak during the bench changes
+ * neither what the server was started with nor the sha256 recorded for it.
+ */
+function currentJar() {
   const jarPath = path.join(root, "dist_keycloak", JAR_NAME);
-  if (!existsSync(jarPath)) throw new Error("No theme jar: run npm run build first.");
+  if (!existsSync(jarPath)) throw new BenchRefusal("No theme jar in dist_keycloak: run npm run build first.");
+  const aside = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-jar-")), JAR_NAME);
+  copyFileSync(jarPath, aside);
+  return {
+    path: aside,
+    ...readJar(aside),
+    remove: () => rmSync(path.dirname(aside), { recursive: true, force: true }),
+  };
+}
+
+/** @param {ReturnType<typeof currentJar>} jar */
+async function keycloak(jar) {
+  if (process.env.BENCH_KEYCLOAK_URL) {
+    return { url: process.env.BENCH_KEYCLOAK_URL.replace(/\/$/, ""), startedByBench: false, stop() {} };
+  }
   const httpPort = Number(process.env.BENCH_KC_PORT ?? 8581);
-  const server = await startKeycloak(keycloakOptions({ jarPath, httpPort, managementPort: httpPort + 1000 }), {
-    instance: "bench",
-  });
-  return { url: server.url, stop: () => server.stop() };
+  for (const name of THEME_CACHE) process.env[name] = MODE === "production" ? "true" : "false";
+  const server = await startKeycloak(
+    keycloakOptions({ jarPath: jar.path, httpPort, managementPort: httpPort + 1000 }),
+    { instance: "bench" },
+  );
+  return { url: server.url, startedByBench: true, stop: () => server.stop() };
 }
 
 /** @param {AdminClient} admin @param {string} realm @param {string} accountTheme */
@@ -101,11 +144,14 @@ async function loadPlaywrightHelpers(/** @type {import("@playwright/test").Page}
 }
 
 /**
- * Records the requests of a page load: count, failures and bytes on the wire by kind.
+ * Records the requests of a page load: count, failures, and bytes by kind, both on the wire (what the browser
+ * received, headers included, compressed where the server compressed) and raw (the bodies the server sent, after
+ * decoding).
  * @param {import("@playwright/test").CDPSession} cdp
  */
 function recordNetwork(cdp) {
-  /** @type {Map<string, { type: string, url: string, bytes: number, sentAt: number, failed?: string, status?: number }>} */
+  /** @typedef {{ type: string, url: string, bytes: number, raw: number, sentAt: number, encoding?: string, failed?: string, status?: number }} Request */
+  /** @type {Map<string, Request>} */
   const requests = new Map();
   /** @param {any} event */
   const sent = (event) => {
@@ -118,13 +164,23 @@ function recordNetwork(cdp) {
       type: event.type ?? "Other",
       url: event.request.url,
       bytes: 0,
+      raw: 0,
       sentAt: Date.now(),
     });
   };
   /** @param {any} event */
   const received = (event) => {
     const entry = requests.get(event.requestId);
-    if (entry) Object.assign(entry, { type: event.type ?? entry.type, status: event.response.status });
+    if (!entry) return;
+    const headers = /** @type {Record<string, string>} */ (event.response.headers ?? {});
+    const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === "content-encoding")?.[1];
+    Object.assign(entry, { type: event.type ?? entry.type, status: event.response.status, encoding });
+  };
+  /** @param {any} event */
+  const data = (event) => {
+    const entry = requests.get(event.requestId);
+    // A 304's body comes from the browser's cache, not from the server: it counts neither way.
+    if (entry && entry.status !== 304) entry.raw += event.dataLength;
   };
   /** @param {any} event */
   const finished = (event) => {
@@ -138,6 +194,7 @@ function recordNetwork(cdp) {
   };
   cdp.on("Network.requestWillBeSent", sent);
   cdp.on("Network.responseReceived", received);
+  cdp.on("Network.dataReceived", data);
   cdp.on("Network.loadingFinished", finished);
   cdp.on("Network.loadingFailed", failed);
   return {
@@ -145,23 +202,29 @@ function recordNetwork(cdp) {
     stop(shownAt) {
       cdp.off("Network.requestWillBeSent", sent);
       cdp.off("Network.responseReceived", received);
+      cdp.off("Network.dataReceived", data);
       cdp.off("Network.loadingFinished", finished);
       cdp.off("Network.loadingFailed", failed);
       const all = [...requests.values()];
-      const bytes = (/** @type {string[]} */ types) =>
-        all
-          .filter((request) => types.length === 0 || types.includes(request.type))
-          .reduce((sum, r) => sum + r.bytes, 0);
+      const sum = (/** @type {Request[]} */ list, /** @type {"bytes" | "raw"} */ field) =>
+        list.reduce((total, request) => total + request[field], 0);
+      const ofType = (/** @type {string} */ type) => all.filter((request) => request.type === type);
       const critical = all.filter((request) => request.sentAt <= shownAt);
       return {
         requests: all.length,
         criticalRequests: critical.length,
-        criticalBytes: critical.reduce((sum, request) => sum + request.bytes, 0),
+        criticalBytes: sum(critical, "bytes"),
         failed: all.filter((request) => request.failed || (request.status ?? 0) >= 400).map((r) => r.url),
-        bytes: bytes([]),
-        js: bytes(["Script"]),
-        css: bytes(["Stylesheet"]),
-        urls: all.map((request) => `${request.type} ${request.status ?? "-"} ${request.url}`),
+        bytes: sum(all, "bytes"),
+        js: sum(ofType("Script"), "bytes"),
+        css: sum(ofType("Stylesheet"), "bytes"),
+        rawBytes: sum(all, "raw"),
+        rawJs: sum(ofType("Script"), "raw"),
+        rawCss: sum(ofType("Stylesheet"), "raw"),
+        urls: all.map(
+          (request) =>
+            `${request.type} ${request.status ?? "-"} ${request.encoding ?? "-"} ${request.bytes}/${request.raw} ${request.url}`,
+        ),
       };
     },
   };
@@ -231,7 +294,10 @@ async function measureConsole(browser, url) {
   }
 }
 
-/** A cold load under the phone profile. @param {import("@playwright/test").Browser} browser @param {string} url */
+/**
+ * A cold load under the phone profile: the time to the form, and the bytes on the wire until it shows.
+ * @param {import("@playwright/test").Browser} browser @param {string} url
+ */
 async function measurePhone(browser, url) {
   const { context, page, cdp } = await signedInPage(browser, url);
   try {
@@ -243,10 +309,14 @@ async function measurePhone(browser, url) {
       downloadThroughput: PHONE.down,
       uploadThroughput: PHONE.up,
     });
+    const network = recordNetwork(cdp);
     const formShown = populated(page);
     const started = Date.now();
     await page.goto(url, { waitUntil: "commit" });
-    return (await formShown) - started;
+    const shown = await formShown;
+    await page.waitForTimeout(1500); // requests sent before the form showed finish, and count
+    const { criticalBytes, criticalRequests } = network.stop(shown);
+    return { load: shown - started, criticalBytes, criticalRequests };
   } finally {
     await context.close();
   }
@@ -349,7 +419,16 @@ async function measureScale(admin, baseUrl, browser) {
 }
 
 async function main() {
-  const server = await keycloak();
+  const jar = currentJar();
+  const stale = sourcesNewerThan(root, jar.builtAt);
+  if (stale.length) {
+    console.log(`bench: note: ${stale.length} source files changed after the jar was built (${stale[0]}, ...)`);
+  }
+  const server = await keycloak(jar).catch((error) => {
+    jar.remove();
+    throw error;
+  });
+  const loads = [machineLoad()];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
@@ -358,11 +437,24 @@ async function main() {
     const admin = await AdminClient.signIn(server.url);
     await seedRealm(admin, CONSOLES.ours, THEME_NAME);
     await seedRealm(admin, CONSOLES.stock, "keycloak.v3");
+    const served = await checkServedBuild(server.url, CONSOLES.ours, jar);
+    if (served.mode !== EXPECTED_MODE) {
+      throw new BenchRefusal(
+        `The server at ${server.url} runs in ${served.mode} mode (theme files: ${JSON.stringify(served.resourceHeaders)}), not ${EXPECTED_MODE}: ` +
+          (MODE === "production"
+            ? "start it with --spi-theme--cache-themes=true --spi-theme--cache-templates=true, or leave BENCH_KEYCLOAK_URL unset."
+            : "use BENCH_MODE=production, or a start-dev server without the theme cache."),
+      );
+    }
+    const version = await keycloakVersion(server.url, admin.token);
+    console.log(
+      `bench: Keycloak ${version} at ${server.url}, mode ${served.mode}, jar sha256 ${jar.sha256.slice(0, 16)}… (${served.checked.length} served files match it)`,
+    );
     const url = (/** @type {keyof typeof CONSOLES} */ which) => `${server.url}/realms/${CONSOLES[which]}/account/`;
 
     /** @type {Record<"ours" | "stock", Awaited<ReturnType<typeof measureConsole>>[]>} */
     const runs = { ours: [], stock: [] };
-    /** @type {Record<"ours" | "stock", number[]>} */
+    /** @type {Record<"ours" | "stock", Awaited<ReturnType<typeof measurePhone>>[]>} */
     const phone = { ours: [], stock: [] };
     await measureConsole(browser, url("ours")); // warm-up of the server (JIT, theme); not counted
     await measureConsole(browser, url("stock"));
@@ -372,10 +464,13 @@ async function main() {
       for (const which of order) {
         runs[which].push(await measureConsole(browser, url(which)));
       }
+      loads.push(machineLoad());
     }
     for (let run = 0; run < Math.max(3, Math.ceil(RUNS / 2)); run++) {
-      for (const which of /** @type {const} */ (["ours", "stock"]))
-        phone[which].push(await measurePhone(browser, url(which)));
+      /** @type {("ours" | "stock")[]} */
+      const order = run % 2 ? ["stock", "ours"] : ["ours", "stock"];
+      for (const which of order) phone[which].push(await measurePhone(browser, url(which)));
+      loads.push(machineLoad());
     }
 
     const kib = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
@@ -383,12 +478,15 @@ async function main() {
     /** @type {[string, (r: (typeof runs)["ours"][number]) => number, (v: number) => string][]} */
     const metrics = [
       ["time to populated personal info (cold)", (r) => r.load, ms],
-      ["bytes total (cold, incl. 1.5 s after)", (r) => r.bytes, kib],
-      ["bytes JS (cold)", (r) => r.js, kib],
-      ["bytes CSS (cold)", (r) => r.css, kib],
+      ["wire bytes total (cold, incl. 1.5 s after)", (r) => r.bytes, kib],
+      ["wire bytes JS (cold)", (r) => r.js, kib],
+      ["wire bytes CSS (cold)", (r) => r.css, kib],
+      ["raw bytes total (cold, incl. 1.5 s after)", (r) => r.rawBytes, kib],
+      ["raw bytes JS (cold)", (r) => r.rawJs, kib],
+      ["raw bytes CSS (cold)", (r) => r.rawCss, kib],
       ["requests (cold, incl. 1.5 s after)", (r) => r.requests, String],
       ["requests before the form shows (cold)", (r) => r.criticalRequests, String],
-      ["bytes before the form shows (cold)", (r) => r.criticalBytes, kib],
+      ["wire bytes before the form shows (cold)", (r) => r.criticalBytes, kib],
       ["failed requests (cold)", (r) => r.failed.length, String],
       ["switch to device activity", (r) => r.switch, ms],
       ["warm reload", (r) => r.warm, ms],
@@ -403,12 +501,19 @@ async function main() {
         `bench: ${name} ours/stock = ${(ours / stock).toFixed(2)} (ours ${format(ours)}, stock ${format(stock)})`,
       );
     }
-    const phoneOurs = median(phone.ours);
-    const phoneStock = median(phone.stock);
-    table["phone profile cold load"] = { ours: phoneOurs, stock: phoneStock, ratio: phoneOurs / phoneStock };
-    console.log(
-      `bench: phone profile cold load ours/stock = ${(phoneOurs / phoneStock).toFixed(2)} (ours ${ms(phoneOurs)}, stock ${ms(phoneStock)})`,
-    );
+    /** @type {[string, (r: (typeof phone)["ours"][number]) => number, (v: number) => string][]} */
+    const phoneMetrics = [
+      ["phone profile cold load", (r) => r.load, ms],
+      ["phone profile wire bytes before the form shows", (r) => r.criticalBytes, kib],
+    ];
+    for (const [name, pick, format] of phoneMetrics) {
+      const ours = median(phone.ours.map(pick));
+      const stock = median(phone.stock.map(pick));
+      table[name] = { ours, stock, ratio: ours / stock };
+      console.log(
+        `bench: ${name} ours/stock = ${(ours / stock).toFixed(2)} (ours ${format(ours)}, stock ${format(stock)})`,
+      );
+    }
     const failures = runs.ours.flatMap((run) => run.failed);
     if (failures.length) console.log(`bench: our failed requests: ${[...new Set(failures)].join(", ")}`);
 
@@ -425,16 +530,39 @@ async function main() {
       }
     }
 
+    loads.push(machineLoad());
+    const load1 = loads.map((entry) => entry.load1);
+    console.log(
+      `bench: machine load (1 min) during the runs: ${Math.min(...load1)} to ${Math.max(...load1)} on ${loads[0]?.cpus} cores`,
+    );
     const results = path.join(root, "bench", "results");
     mkdirSync(results, { recursive: true });
-    const file = path.join(results, `load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    const file = path.join(results, `load-${MODE}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     writeFileSync(
       file,
       JSON.stringify(
         {
           date: new Date().toISOString(),
+          git: gitState(root),
+          jar: {
+            sha256: jar.sha256,
+            builtAt: jar.builtAt,
+            sourcesChangedSince: stale,
+            servedFilesChecked: served.checked,
+          },
+          keycloak: {
+            url: server.url,
+            version,
+            mode: served.mode,
+            startedByBench: server.startedByBench,
+            themeResourceHeaders: served.resourceHeaders,
+          },
+          machine: {
+            cpus: loads[0]?.cpus,
+            load1: { min: Math.min(...load1), max: Math.max(...load1), median: median(load1) },
+            samples: loads,
+          },
           runs: RUNS,
-          keycloak: server.url,
           phoneProfile: PHONE,
           table,
           scale,
@@ -449,7 +577,14 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    jar.remove();
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof BenchRefusal)) throw error;
+  console.error(`bench: refused: ${error.message}`);
+  process.exitCode = 1;
+}
