@@ -1,6 +1,6 @@
 import { createContext } from "react";
 import type { ApiClient } from "./client";
-import { useRequiredContext } from "../ui/useRequiredContext";
+import { useRequiredContext } from "../lib/useRequiredContext";
 
 export const ApiContext = createContext<ApiClient | undefined>(undefined);
 

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeUmaServer, resource } from "../pages/resources/fakeUmaServer";
+import { FakeUmaServer, resource } from "../testing/fakeUmaServer";
 import { renderPage } from "../testing/renderPage";
 
 /*

@@ -1,6 +1,6 @@
 import { createContext, useSyncExternalStore } from "react";
 import type { Auth, TokenClaims } from "./auth";
-import { useRequiredContext } from "../ui/useRequiredContext";
+import { useRequiredContext } from "../lib/useRequiredContext";
 
 export const AuthContext = createContext<Auth | undefined>(undefined);
 

@@ -1,6 +1,6 @@
 import { createContext } from "react";
 import type { Environment } from "./environment";
-import { useRequiredContext } from "../ui/useRequiredContext";
+import { useRequiredContext } from "../lib/useRequiredContext";
 
 export const EnvironmentContext = createContext<Environment | undefined>(undefined);
 

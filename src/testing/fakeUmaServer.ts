@@ -1,6 +1,6 @@
 // A stateful stand-in for Keycloak's UMA endpoints of the Account REST API, for component tests: paging with Link
 // headers as the server writes them, the PUT .../permissions semantics, and failures on demand.
-import type { ResourcePermission, ResourceRepresentation } from "../../api/representations";
+import type { ResourcePermission, ResourceRepresentation } from "../api/representations";
 
 type User = { username: string; email?: string; firstName?: string; lastName?: string };
 export type Call = { method: string; path: string; query: URLSearchParams; body?: unknown };

@@ -116,7 +116,7 @@ export function renderPage(
   const fetchStub = stubServer(routes);
   const api = createApiClient(environment, auth.token, fetchStub, { confirmSessionEnded: auth.confirmSessionEnded });
   const router = createMemoryRouter([
-    { path: "/", children: [pageRoute("", definition, api, environment.features)] },
+    { path: "/", children: [pageRoute("", definition, { api, features: environment.features, menu: [] })] },
     { path: "/elsewhere", element: <h1>Elsewhere</h1> },
   ]);
   const result = render(

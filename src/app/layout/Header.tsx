@@ -21,7 +21,7 @@ import { joinPath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useHelp } from "../../ui/help/HelpContext";
-import { safeHref, webUrl } from "../../ui/safeUrl";
+import { safeHref, webUrl } from "../../lib/safeUrl";
 import { translateLabel } from "../../ui/translateLabel";
 import { displayName } from "./displayName";
 import { ThemeSwitch } from "./ThemeSwitch";

@@ -1,18 +1,20 @@
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { usePageData, useReloadPage } from "../../ui/pageData";
-import { routedPage } from "./RoutedPage";
+import type { ApiClient } from "../../api/client";
+import { definePage, type PageProps } from "../../pages/page";
+import { testEnvironment } from "../../testing/renderPage";
+import { pageRoute } from "./routes";
+
+const context = { api: {} as ApiClient, features: testEnvironment.features, menu: [] };
 
 /** A page that counts its renders, and a second page whose data arrives when the test says so. */
 function renderTwoPages() {
   let renders = 0;
   let version = 0;
   let arrive = () => {};
-  function Counted() {
+  function Counted({ data, reload, reloading }: PageProps<{ version: number }>) {
     renders++;
-    const data = usePageData<{ version: number }>();
-    const { reload, reloading } = useReloadPage();
     return (
       <>
         <h1>Version {data.version}</h1>
@@ -20,18 +22,16 @@ function renderTwoPages() {
       </>
     );
   }
+  const counted = definePage({
+    module: async () => ({ default: Counted }),
+    loader: async () => ({ version: ++version }),
+  });
+  const slow = definePage({
+    module: async () => ({ default: ({ data }: PageProps<string>) => <h1>{data}</h1> }),
+    loader: () => new Promise<string>((resolve) => (arrive = () => resolve("Slow page"))),
+  });
   const router = createMemoryRouter([
-    {
-      path: "/",
-      loader: () => ({ version: ++version }),
-      Component: routedPage(Counted),
-      hydrateFallbackElement: <p>Loading</p>,
-    },
-    {
-      path: "/slow",
-      loader: () => new Promise<null>((resolve) => (arrive = () => resolve(null))),
-      Component: routedPage(() => <h1>Slow page</h1>),
-    },
+    { path: "/", children: [pageRoute("", counted, context), pageRoute("slow", slow, context)] },
   ]);
   render(<RouterProvider router={router} />);
   return { router, renders: () => renders, arrive: () => arrive() };
@@ -59,5 +59,18 @@ describe("a page under its route", () => {
     expect(await screen.findByRole("heading", { name: "Version 2" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
     expect(pages.renders()).toBeGreaterThan(1);
+  });
+
+  it("fails the route when the loader's result is not a page view", async () => {
+    const router = createMemoryRouter([
+      {
+        path: "/",
+        loader: () => ({ version: 1 }),
+        Component: (await import("./RoutedPage")).RoutedPage,
+        errorElement: <p>Route failed</p>,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText("Route failed")).toBeInTheDocument();
   });
 });

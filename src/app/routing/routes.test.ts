@@ -1,13 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
-import type { PageDefinition } from "./pages";
+import { definePage, type PageDefinition } from "../../pages/page";
 import { prefetchMenuPage, preloadPageCode } from "./routes";
 
 function fakePages() {
-  const load = () => vi.fn(async () => ({ default: () => null }));
+  const load = () => {
+    const module = vi.fn(async () => ({ default: () => null }));
+    return { ...definePage({ module }), module };
+  };
   return {
-    "": { module: load() },
-    "account-security/device-activity": { module: load() },
-    content: { module: load() },
+    "": load(),
+    "account-security/device-activity": load(),
+    content: load(),
   } satisfies Record<string, PageDefinition>;
 }
 
@@ -37,7 +40,8 @@ describe("loading page code ahead of the router", () => {
   });
 
   it("swallows a failed prefetch: the router reports failures when the page is really opened", async () => {
-    const pages = { "": { module: vi.fn(async () => Promise.reject(new Error("offline"))) } };
+    const module = vi.fn(async () => Promise.reject(new Error("offline")));
+    const pages = { "": { ...definePage({ module }), module } };
     expect(() => prefetchMenuPage({ path: "" }, pages)).not.toThrow();
     await Promise.resolve();
   });

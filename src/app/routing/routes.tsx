@@ -1,47 +1,46 @@
 import type { RouteObject } from "react-router";
 import type { ApiClient } from "../../api/client";
 import type { Features } from "../../environment/environment";
-import { contentLoader } from "../../pages/content/loader";
+import type { PageDefinition } from "../../pages/page";
 import { LoadingState } from "../../ui/LoadingState";
 import { menuLeaves, type MenuItem, type MenuLeaf } from "../layout/menu";
-import { PAGES, UNLISTED_ROUTES, type PageDefinition } from "./pages";
+import { PAGES, UNLISTED_ROUTES } from "./pages";
 import { RouteError } from "./RouteError";
-import { routedPage } from "./RoutedPage";
+import { RoutedPage } from "./RoutedPage";
+
+/** What every page route shares: the API client, the realm's feature flags and the (feature-filtered) menu. */
+export type RouteContext = { api: ApiClient; features: Features; menu: MenuItem[] };
 
 /** A route for each page of the (already feature-filtered) menu, plus the unlisted pages whose flag is on. */
 export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient, pages = PAGES): RouteObject[] {
-  const wanted: { path: string; page: string; leaf?: MenuLeaf }[] = [
-    ...menuLeaves(menu).map((leaf) => ({
-      path: trimSlashes(leaf.path),
-      page: leaf.modulePath ? "content" : (leaf.id ?? leaf.path),
-      leaf,
+  const wanted: { path: string; page: string; item?: MenuLeaf }[] = [
+    ...menuLeaves(menu).map((item) => ({
+      path: trimSlashes(item.path),
+      page: item.modulePath ? "content" : (item.id ?? item.path),
+      item,
     })),
     ...UNLISTED_ROUTES.filter((route) => route.feature === undefined || features[route.feature]),
   ];
   const seen = new Set<string>();
-  return wanted.flatMap(({ path, page, leaf }) => {
+  return wanted.flatMap(({ path, page, item }) => {
     const definition = pages[trimSlashes(page)];
     if (!definition || seen.has(path)) return [];
     seen.add(path);
-    // A content page's data is its menu item: the leaf it was routed from, or the one `:componentId` names.
-    const content =
-      page === "content"
-        ? contentLoader(menu, leaf?.modulePath ? { label: leaf.label, path, modulePath: leaf.modulePath } : undefined)
-        : undefined;
-    return [pageRoute(path, content ? { ...definition, loader: content } : definition, api, features)];
+    return [pageRoute(path, definition, { api, features, menu }, item)];
   });
 }
 
+/** The route of one page: its loader loads the page's code and data together, `RoutedPage` draws them. */
 export function pageRoute(
   path: string,
-  { module, loader }: PageDefinition,
-  api: ApiClient,
-  features: Features,
+  definition: PageDefinition,
+  { api, features, menu }: RouteContext,
+  item?: MenuLeaf,
 ): RouteObject {
   return {
     ...(path === "" ? { index: true } : { path }),
-    lazy: async () => ({ Component: routedPage((await module()).default) }),
-    loader: loader && (({ params, request }) => loader({ api, features, params, request })),
+    loader: ({ params, request }) => definition.load({ api, features, params, request, menu, item }),
+    Component: RoutedPage,
     hydrateFallbackElement: <LoadingState />,
     errorElement: <RouteError />,
   };

@@ -27,19 +27,17 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useListPaging } from "../../ui/ListPaging";
 import { PageLayout } from "../../ui/PageLayout";
-import { usePageData, useReloadPage } from "../../ui/pageData";
+import type { PageProps } from "../page";
 import { translateLabel } from "../../ui/translateLabel";
 import { deviceTitle, sessionCount, type OrderedDevice } from "./devices";
 
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
-export default function DeviceActivity() {
+export default function DeviceActivity({ data: devices, reload, reloading }: PageProps<OrderedDevice[]>) {
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
   const { addAlert, addError } = useAlerts();
-  const devices = usePageData<OrderedDevice[]>();
-  const { reload, reloading } = useReloadPage();
   const [pending, setPending] = useState<PendingSignOut>();
   const [busy, setBusy] = useState(false);
   // Sessions in the server's order (the current device first), a page at a time.

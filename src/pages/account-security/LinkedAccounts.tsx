@@ -29,15 +29,14 @@ import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
 import { translateLabel } from "../../ui/translateLabel";
 import { useFetch } from "../../ui/useFetch";
-import { usePageData } from "../../ui/pageData";
+import type { PageProps } from "../page";
 import { fetchPage, FIRST_PAGE_SIZE, type LinkedAccountsData, type Paging, type ProviderPage } from "./loaders";
 import { ProviderIcon } from "./ProviderIcon";
 
 const PER_PAGE_OPTIONS = [5, 10, 20];
 
-export default function LinkedAccounts() {
+export default function LinkedAccounts({ data: firstPages }: PageProps<LinkedAccountsData>) {
   const { t } = useTranslation();
-  const firstPages = usePageData<LinkedAccountsData>();
   // Both lists reload after an unlink: the provider moves from one to the other.
   const [version, setVersion] = useState(0);
   return (

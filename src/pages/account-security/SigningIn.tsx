@@ -20,7 +20,7 @@ import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "
 import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
-import { usePageData } from "../../ui/pageData";
+import type { PageProps } from "../page";
 
 const CATEGORY_ORDER = ["basic-authentication", "two-factor", "passwordless"];
 
@@ -42,9 +42,8 @@ export function localized(t: TFunction, message: LocalizedMessage): string {
   return t(message.key, { ...parameters, defaultValue: message.key });
 }
 
-export default function SigningIn() {
+export default function SigningIn({ data: containers }: PageProps<CredentialContainer[]>) {
   const { t } = useTranslation();
-  const containers = usePageData<CredentialContainer[]>();
 
   return (
     <PageLayout title={t("signingIn")} description={t("signingInDescription")}>

@@ -1,6 +1,6 @@
 import { fetchCredentials, fetchDevices, fetchLinkedAccounts } from "../../api/methods";
 import type { CredentialContainer, LinkedAccountRepresentation } from "../../api/representations";
-import type { PageLoader } from "../../ui/pageData";
+import type { PageLoader } from "../page";
 import { orderDevices, type OrderedDevice } from "./devices";
 
 export const loadCredentials: PageLoader<CredentialContainer[]> = ({ api, request }) =>

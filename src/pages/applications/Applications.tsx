@@ -27,18 +27,16 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
-import { usePageData, useReloadPage } from "../../ui/pageData";
-import { webUrl } from "../../ui/safeUrl";
+import type { PageProps } from "../page";
+import { webUrl } from "../../lib/safeUrl";
 import { applicationName, applicationType, canRemoveAccess, scopeLabel, sortApplications } from "./applications";
 import "./applications.css";
 import { ColumnTitles } from "../../ui/ColumnTitles";
 
-export default function Applications() {
+export default function Applications({ data: loaded, reload }: PageProps<ClientRepresentation[]>) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { addAlert, addError } = useAlerts();
-  const loaded = usePageData<ClientRepresentation[]>();
-  const { reload } = useReloadPage();
   const applications = useMemo(() => sortApplications(loaded, t, i18n.language), [loaded, t, i18n.language]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<ClientRepresentation>();

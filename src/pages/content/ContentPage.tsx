@@ -7,7 +7,7 @@ import type { Environment } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
-import { usePageData } from "../../ui/pageData";
+import type { PageProps } from "../page";
 import { translateLabel } from "../../ui/translateLabel";
 import { useFetch } from "../../ui/useFetch";
 import { ContentPageError, moduleUrl, type ContentModuleItem } from "./content";
@@ -52,9 +52,8 @@ async function loadComponent(url: string): Promise<ContentComponent> {
  * inside the shell. A module that is missing, is no component or throws fails the route: the error dialog shows and
  * the rest of the console keeps working.
  */
-export default function ContentPage() {
+export default function ContentPage({ data: item }: PageProps<ContentModuleItem>) {
   const { t, i18n } = useTranslation();
-  const item = usePageData<ContentModuleItem>();
   const environment = useEnvironment();
   const api = useApi();
   const url = moduleUrl(environment.resourceUrl, item.modulePath);

@@ -1,11 +1,6 @@
-/** A content.json item as this page reads it (the shell's menu items have this shape). */
-export type ContentMenuItem = {
-  label: string;
-  path?: string;
-  id?: string;
-  modulePath?: string;
-  children?: ContentMenuItem[];
-};
+import type { RouteMenuItem as ContentMenuItem } from "../page";
+
+export type { ContentMenuItem };
 
 /** The item a content page shows: its label (a message key or text), its path, and its module under the theme resources. */
 export type ContentModuleItem = { label: string; path: string; modulePath: string };
@@ -16,7 +11,7 @@ const trim = (path: string) => path.replace(/^\/+|\/+$/g, "");
  * The item with a module for `componentId`, searched through the whole menu tree, groups included (the stock console
  * stops at the first group): its path is `componentId` or ends with `/componentId`.
  */
-export function findContentItem(menu: ContentMenuItem[], componentId: string): ContentModuleItem | undefined {
+export function findContentItem(menu: readonly ContentMenuItem[], componentId: string): ContentModuleItem | undefined {
   const wanted = trim(componentId);
   for (const item of menu) {
     if (Array.isArray(item.children)) {

@@ -14,15 +14,14 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GroupRepresentation } from "../../api/representations";
 import { PageLayout } from "../../ui/PageLayout";
-import { usePageData } from "../../ui/pageData";
+import type { PageProps } from "../page";
 import { groupRows } from "./groups";
 import "./groups.css";
 import { ColumnTitles } from "../../ui/ColumnTitles";
 import { useListPaging } from "../../ui/ListPaging";
 
-export default function Groups() {
+export default function Groups({ data: groups }: PageProps<GroupRepresentation[]>) {
   const { t } = useTranslation();
-  const groups = usePageData<GroupRepresentation[]>();
   const [directOnly, setDirectOnly] = useState(false);
   const rows = useMemo(() => groupRows(groups, directOnly), [groups, directOnly]);
   const { shown, offset, pager } = useListPaging(rows, { id: "groups", perPage: 50, resetKey: directOnly });

@@ -12,14 +12,13 @@ import {
 import { useTranslation } from "react-i18next";
 import type { OrganizationRepresentation } from "../../api/representations";
 import { PageLayout } from "../../ui/PageLayout";
-import { usePageData } from "../../ui/pageData";
+import type { PageProps } from "../page";
 import { domainName } from "./loader";
 import "./organizations.css";
 import { ColumnTitles } from "../../ui/ColumnTitles";
 
-export default function Organizations() {
+export default function Organizations({ data: organizations }: PageProps<OrganizationRepresentation[]>) {
   const { t } = useTranslation();
-  const organizations = usePageData<OrganizationRepresentation[]>();
 
   return (
     <PageLayout title={t("organizations")} description={t("organizationDescription")}>

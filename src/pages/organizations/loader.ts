@@ -1,6 +1,6 @@
 import { fetchOrganizations } from "../../api/methods";
 import type { OrganizationDomain, OrganizationRepresentation } from "../../api/representations";
-import type { PageLoader } from "../../ui/pageData";
+import type { PageLoader } from "../page";
 
 export const loadOrganizations: PageLoader<OrganizationRepresentation[]> = ({ api, request }) =>
   fetchOrganizations(api, request.signal);

@@ -24,7 +24,7 @@ import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
 import { useSessionDraft } from "../../ui/useSessionDraft";
-import { usePageData } from "../../ui/pageData";
+import type { PageProps } from "../page";
 import type { PersonalInfoData } from "./loader";
 import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../../user-profile/fieldNames";
 import { applyServerErrors, fieldErrorsOf } from "../../user-profile/serverErrors";
@@ -41,9 +41,8 @@ export function canUpdateEmail(features: Features, email: UserProfileAttributeMe
   );
 }
 
-export default function PersonalInfo() {
+export default function PersonalInfo({ data: loaded }: PageProps<PersonalInfoData>) {
   const { t } = useTranslation();
-  const loaded = usePageData<PersonalInfoData>();
 
   return (
     <PageLayout title={t("personalInfo")} description={t("personalInfoDescription")}>

@@ -1,6 +1,6 @@
 import { fetchPersonalInfo, fetchSupportedLocales } from "../../api/methods";
 import type { UserRepresentation } from "../../api/representations";
-import type { PageLoader } from "../../ui/pageData";
+import type { PageLoader } from "../page";
 import { loadTypeaheadSelect } from "../../ui/select/typeaheadCode";
 import { needsTypeahead } from "../../user-profile/inputTypes";
 

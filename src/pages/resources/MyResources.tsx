@@ -4,7 +4,6 @@ import {
   Dropdown,
   DropdownItem,
   DropdownList,
-  EmptyState,
   MenuToggle,
   Spinner,
   type MenuToggleElement,
@@ -16,15 +15,12 @@ import { useApi } from "../../api/ApiContext";
 import { errorMessage } from "../../ui/alerts/AlertContext";
 import { fetchPermissionRequests, fetchResourcePermissions, fetchResources, type Page } from "../../api/methods";
 import type { ResourceRepresentation } from "../../api/representations";
-import { LoadError } from "../../ui/LoadError";
-import { LoadingState } from "../../ui/LoadingState";
-import { usePageData } from "../../ui/pageData";
 import { useFetch } from "../../ui/useFetch";
 import { EditDialog } from "./EditDialog";
 import { RequestsDialog } from "./RequestsDialog";
-import { ApplicationLink, ResourceTable } from "./ResourceTable";
-import { ResourceToolbar } from "./ResourceToolbar";
-import { FIRST_QUERY, resourceLabel, type ResourceQuery } from "./resources";
+import { ApplicationLink } from "./ResourceTable";
+import { ResourceList } from "./ResourceList";
+import { resourceLabel } from "./resources";
 import { ShareDialog } from "./ShareDialog";
 import { SharedWith } from "./SharedWith";
 import { UnshareDialog } from "./UnshareDialog";
@@ -32,22 +28,13 @@ import { UnshareDialog } from "./UnshareDialog";
 type DialogKind = "share" | "edit" | "unshare";
 
 /** The "My Resources" tab: the user's resources, a page at a time, with sharing and pending requests. */
-export function MyResources() {
+export function MyResources({ firstPage }: { firstPage: Page<ResourceRepresentation> }) {
   const { t } = useTranslation();
   const api = useApi();
-  const firstPage = usePageData<Page<ResourceRepresentation>>();
-  const [query, setQuery] = useState<ResourceQuery>(FIRST_QUERY);
   // Bumped after a change on the server: the page reloads, and rows start collapsed again (as in the stock console).
   const [version, setVersion] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const key = `${version}|${query.first}|${query.max}|${query.name}`;
-  const { state, reload } = useFetch((signal) => fetchResources(api, query, signal), key, firstPage);
-  const page = state.status === "ready" ? state.data : { rows: [], links: {} };
 
-  const changeQuery = (next: ResourceQuery) => {
-    setExpanded(new Set());
-    setQuery(next);
-  };
   const refresh = () => {
     setExpanded(new Set());
     setVersion((v) => v + 1);
@@ -60,49 +47,36 @@ export function MyResources() {
     });
 
   return (
-    <>
-      <ResourceToolbar
-        id="my-resources"
-        label={t("myResources")}
-        query={query}
-        rowCount={page.rows.length}
-        links={page.links}
-        onChange={changeQuery}
-      />
-      {state.status === "loading" && <LoadingState />}
-      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
-      {state.status === "ready" &&
-        (page.rows.length === 0 ? (
-          <EmptyState
-            headingLevel="h2"
-            titleText={query.name ? t("noSearchResults") : t("notHaveAnyResource")}
-            variant="xs"
+    <ResourceList
+      id="my-resources"
+      label={t("myResources")}
+      load={(query, signal) => fetchResources(api, query, signal)}
+      firstPage={firstPage}
+      version={version}
+      emptyTitle={t("notHaveAnyResource")}
+      columns={[
+        { hidden: t("sharedwith") },
+        t("resourceName"),
+        t("application"),
+        t("permissionRequests"),
+        { hidden: t("actions") },
+      ]}
+      onQueryChange={() => setExpanded(new Set())}
+    >
+      {(rows) =>
+        rows.map((resource, index) => (
+          <ResourceRow
+            key={resource._id}
+            resource={resource}
+            index={index}
+            version={version}
+            isExpanded={expanded.has(resource._id)}
+            onToggle={() => toggle(resource._id)}
+            onChanged={refresh}
           />
-        ) : (
-          <ResourceTable
-            label={t("myResources")}
-            columns={[
-              { hidden: t("sharedwith") },
-              t("resourceName"),
-              t("application"),
-              t("permissionRequests"),
-              { hidden: t("actions") },
-            ]}
-          >
-            {page.rows.map((resource, index) => (
-              <ResourceRow
-                key={resource._id}
-                resource={resource}
-                index={index}
-                version={version}
-                isExpanded={expanded.has(resource._id)}
-                onToggle={() => toggle(resource._id)}
-                onChanged={refresh}
-              />
-            ))}
-          </ResourceTable>
-        ))}
-    </>
+        ))
+      }
+    </ResourceList>
   );
 }
 

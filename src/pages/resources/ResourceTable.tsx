@@ -4,7 +4,7 @@ import { ExternalLinkAltIcon } from "@patternfly/react-icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ResourceRepresentation } from "../../api/representations";
-import { webUrl } from "../../ui/safeUrl";
+import { webUrl } from "../../lib/safeUrl";
 import { applicationLabel } from "./resources";
 
 /**

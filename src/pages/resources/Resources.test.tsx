@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../testing/renderPage";
-import { FakeUmaServer, resource } from "./fakeUmaServer";
+import { FakeUmaServer, resource } from "../../testing/fakeUmaServer";
 
 // renderPage builds the API client with its stub fetch; here the client talks to a stateful fake UMA server instead,
 // which writes Link headers as Keycloak does (the stub server answers without headers).

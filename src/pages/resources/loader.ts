@@ -1,6 +1,6 @@
 import { fetchResources, type Page } from "../../api/methods";
 import type { ResourceRepresentation } from "../../api/representations";
-import type { PageLoader } from "../../ui/pageData";
+import type { PageLoader } from "../page";
 import { loadTypeaheadSelect } from "../../ui/select/typeaheadCode";
 import { FIRST_QUERY } from "./resources";
 

@@ -34,7 +34,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
-import { webUrl } from "../../ui/safeUrl";
+import { webUrl } from "../../lib/safeUrl";
 import { useFetch } from "../../ui/useFetch";
 import { isExpired, issuedOfType, serverDate, walletName } from "./credentials";
 

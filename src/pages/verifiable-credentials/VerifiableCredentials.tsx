@@ -22,18 +22,16 @@ import { useFormat } from "../../i18n/format";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
-import { usePageData, useReloadPage } from "../../ui/pageData";
+import type { PageProps } from "../page";
 import { accountRoles, canRevokeCredentials, credentialOfferAction, serverDate } from "./credentials";
 import { IssuedCredentialsDialog } from "./IssuedCredentialsDialog";
 import "./verifiable-credentials.css";
 
-export default function VerifiableCredentials() {
+export default function VerifiableCredentials({ data: credentials, reload }: PageProps<UserVerifiableCredentialRepresentation[]>) {
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
   const { addAlert, addError } = useAlerts();
-  const credentials = usePageData<UserVerifiableCredentialRepresentation[]>();
-  const { reload } = useReloadPage();
   const canRevoke = useCanRevoke();
   const [viewing, setViewing] = useState<UserVerifiableCredentialRepresentation>();
   const [revoking, setRevoking] = useState<UserVerifiableCredentialRepresentation>();

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isSessionEnded } from "../../auth/sessionEnded";
-import { useRequiredContext } from "../useRequiredContext";
+import { useRequiredContext } from "../../lib/useRequiredContext";
 import { AlertList } from "./AlertList";
 import type { AlertEntry, AlertVariant } from "./types";
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { safeLocalStorage } from "../safeLocalStorage";
-import { useRequiredContext } from "../useRequiredContext";
+import { safeLocalStorage } from "../../lib/safeLocalStorage";
+import { useRequiredContext } from "../../lib/useRequiredContext";
 
 export const HELP_STORAGE_KEY = "helpEnabled";
 
