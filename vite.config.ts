@@ -4,6 +4,7 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { keycloakify } from "keycloakify/vite-plugin";
 import { build, defineConfig, type PluginOption, type UserConfig } from "vite";
+import { checker } from "vite-plugin-checker";
 import { firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { APP_START, entryLinksTemplate, SHELL_CHUNK } from "./scripts/lib/entry-links.mjs";
 import { trimStylesheets } from "./scripts/lib/prune-css.mjs";
@@ -67,6 +68,34 @@ function trimCss(): PluginOption {
   };
 }
 
+/** The dev server's first module for the page (index.ftl loads it when Keycloak hands it `devServerUrl`). */
+const DEV_CLIENT = "/@account-console/dev-client";
+
+/**
+ * `npm run dev` only (scripts/dev.mjs): what Keycloak's page needs from the dev server before the app, as a module
+ * rather than an inline script in the template. React Refresh's global hook must be in place before any component
+ * module runs; the type checker's client shows its errors over the page.
+ */
+function devClient(): PluginOption {
+  const resolved = "\0account-console-dev-client";
+  return {
+    name: "account-console:dev-client",
+    apply: "serve",
+    resolveId: (source) => (source === DEV_CLIENT ? resolved : undefined),
+    load: (id) =>
+      id === resolved
+        ? [
+            'import { injectIntoGlobalHook } from "/@react-refresh";',
+            'import "/@vite-plugin-checker-runtime-entry";',
+            "injectIntoGlobalHook(window);",
+            "window.$RefreshReg$ = () => {};",
+            "window.$RefreshSig$ = () => (type) => type;",
+            "window.__vite_plugin_react_preamble_installed__ = true;",
+          ].join("\n")
+        : undefined,
+  };
+}
+
 const input = "src/main.tsx";
 const target = "es2022";
 /**
@@ -109,7 +138,18 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   return {
     // Relative, like the stock console: Keycloak serves assets under a versioned resource URL.
     base: "./",
-    plugins: [react(), trimCss(), ...(underKeycloakify ? [keycloakifyPackaging()] : [])],
+    plugins: [
+      react(),
+      trimCss(),
+      ...(underKeycloakify ? [keycloakifyPackaging()] : []),
+      // Type errors in the terminal and over the page, while developing only (the build's checks are npm test's).
+      ...(command === "serve" ? [devClient(), checker({ typescript: true })] : []),
+    ],
+    // The dev server (scripts/dev.mjs sets its port and origin). There is no index.html to start from: Vite is told
+    // the entry, so it finds every dependency up front (a dependency found later reloads the page) and transforms the
+    // first screen's modules before the browser asks.
+    optimizeDeps: { entries: [input] },
+    server: { warmup: { clientFiles: [input, APP_START] } },
     build: {
       // Relative: keycloakify derives dist_keycloak from it.
       outDir: "dist",

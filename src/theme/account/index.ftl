@@ -37,13 +37,10 @@
       <script type="module" src="${resourceCommonUrl}/vendor/web-crypto-shim/web-crypto-shim.js"></script>
     </#if>
     <#if devServerUrl?has_content>
-      <script type="module">
-        import RefreshRuntime from "${devServerUrl}/@react-refresh";
-        RefreshRuntime.injectIntoGlobalHook(window);
-        window.$RefreshReg$ = () => {};
-        window.$RefreshSig$ = () => (type) => type;
-        window.__vite_plugin_react_preamble_installed__ = true;
-      </script>
+      <#-- Keycloak in start-dev with KC_ACCOUNT_VITE_URL set (npm run dev): the app comes from Vite's dev server, and
+           Keycloak reads no manifest (no entryScript, entryStyles). Modules of that server, none inline: React
+           Refresh's hook and the type checker's overlay (vite.config.ts), Vite's client, then the app. -->
+      <script type="module" src="${devServerUrl}/@account-console/dev-client"></script>
       <script type="module" src="${devServerUrl}/@vite/client"></script>
       <script type="module" src="${devServerUrl}/src/main.tsx"></script>
     </#if>
@@ -65,8 +62,11 @@
         <script type="module" src="${resourceUrl}/${script}"></script>
       </#list>
     </#if>
-    <#-- Not entryImports: Keycloak fills it with manifest keys, which are not file paths (see entry-links.mjs). -->
-    <#include "entry-links.ftl">
+    <#-- Not entryImports: Keycloak fills it with manifest keys, which are not file paths (see entry-links.mjs).
+         Not under the dev server either: the built files would load beside its own. -->
+    <#if !devServerUrl?has_content>
+      <#include "entry-links.ftl">
+    </#if>
   </head>
   <body data-page-id="account">
     <div id="app">
