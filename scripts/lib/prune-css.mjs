@@ -2,22 +2,44 @@
 // Custom properties nobody reads, removed from the built CSS. PatternFly's stylesheets define about 250 KB of design
 // tokens (`--pf-t--…`) and component variables, most of which no rule of ours ever reads. A property is kept when a
 // normal declaration reads it (`var(--x)`), when a kept property's value reads it, or when any script names it
-// (components set some from JavaScript). Everything else is dropped, with rules left empty.
+// (components set some from JavaScript), or when it is one of the design tokens a theme may set (STABLE_TOKENS).
+// Everything else is dropped, with rules left empty.
 import postcss from "postcss";
+
+/**
+ * PatternFly's design tokens that a theme extending ours may set in its `styles` (docs/customizing.md, whose table
+ * lists exactly these): brand colour, links, focus ring, fonts. They stay in the built CSS, with what their values
+ * read, even where no rule of ours reads them, so that a theme's own rules may read them too.
+ */
+export const STABLE_TOKENS = [
+  "--pf-t--global--color--brand--default",
+  "--pf-t--global--color--brand--hover",
+  "--pf-t--global--color--brand--clicked",
+  "--pf-t--global--text--color--brand--default",
+  "--pf-t--global--icon--color--brand--default",
+  "--pf-t--global--text--color--on-brand--default",
+  "--pf-t--global--text--color--link--default",
+  "--pf-t--global--text--color--link--hover",
+  "--pf-t--global--text--color--link--visited",
+  "--pf-t--global--focus-ring--color--default",
+  "--pf-t--global--font--family--body",
+  "--pf-t--global--font--family--heading",
+  "--pf-t--global--font--family--mono",
+];
 
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
 const PROPERTY_NAME = /--[A-Za-z][\w-]*/g;
 
 /**
- * The custom properties the given stylesheets and scripts can read.
- * @param {string[]} stylesheets @param {string[]} scripts
+ * The custom properties the given stylesheets and scripts can read, and the `kept` ones, with what they read.
+ * @param {string[]} stylesheets @param {string[]} scripts @param {readonly string[]} [kept]
  * @returns {Set<string>}
  */
-export function readCustomProperties(stylesheets, scripts) {
+export function readCustomProperties(stylesheets, scripts, kept = []) {
   /** @type {Map<string, string[]>} */
   const definitions = new Map();
   /** @type {string[]} */
-  const pending = [];
+  const pending = [...kept];
   for (const css of stylesheets) {
     postcss.parse(css).walkDecls((declaration) => {
       if (declaration.prop.startsWith("--")) {
@@ -90,12 +112,14 @@ export function dropUnusedStyles(css) {
 }
 
 /**
- * Every stylesheet of a build, trimmed: unused styles dropped first, then the custom properties nothing reads.
+ * Every stylesheet of a build, trimmed: unused styles dropped first, then the custom properties nothing reads, except
+ * the `kept` tokens (by default the stable ones a theme may set).
  * @param {Map<string, string>} stylesheets file name -> CSS @param {string[]} scripts
+ * @param {readonly string[]} [kept]
  * @returns {Map<string, string>}
  */
-export function trimStylesheets(stylesheets, scripts) {
+export function trimStylesheets(stylesheets, scripts, kept = STABLE_TOKENS) {
   const dropped = new Map([...stylesheets].map(([name, css]) => [name, dropUnusedStyles(css)]));
-  const keep = readCustomProperties([...dropped.values()], scripts);
+  const keep = readCustomProperties([...dropped.values()], scripts, kept);
   return new Map([...dropped].map(([name, css]) => [name, pruneCustomProperties(css, keep)]));
 }

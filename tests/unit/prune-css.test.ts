@@ -1,10 +1,17 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import postcss from "postcss";
 import { describe, expect, it } from "vitest";
 import {
   dropUnusedStyles,
   pruneCustomProperties,
   readCustomProperties,
+  STABLE_TOKENS,
   trimStylesheets,
 } from "../../scripts/lib/prune-css.mjs";
+
+const require = createRequire(import.meta.url);
 
 describe("readCustomProperties", () => {
   it("keeps what a declaration reads, and what those read in turn, across files", () => {
@@ -62,5 +69,43 @@ describe("trimStylesheets", () => {
     );
     expect(trimmed.get("main.css")).toBe(":root{--used-by-page:1px}");
     expect(trimmed.get("page.css")).toBe(".page{margin:var(--used-by-page)}");
+  });
+});
+
+describe("the stable tokens a theme may set (docs/customizing.md)", () => {
+  it("are kept, with what their values read, although nothing reads them", () => {
+    const css =
+      ":root{--pf-t--global--color--brand--default:var(--palette-green);--palette-green:green;--palette-red:red}";
+    const read = readCustomProperties([css], [], ["--pf-t--global--color--brand--default"]);
+    expect([...read].sort()).toEqual(["--palette-green", "--pf-t--global--color--brand--default"]);
+    expect(trimStylesheets(new Map([["main.css", css]]), []).get("main.css")).toBe(
+      ":root{--pf-t--global--color--brand--default:var(--palette-green);--palette-green:green}",
+    );
+  });
+
+  it("are exactly the tokens docs/customizing.md lists as stable", () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, "..", "..", "docs", "customizing.md"), "utf8");
+    const table = doc.slice(doc.indexOf("### The stable tokens"));
+    const listed = [...table.matchAll(/^\| `(--pf-t--[\w-]+)` +\|/gm)].map((match) => match[1]);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed).toEqual([...STABLE_TOKENS]);
+  });
+
+  it("stay defined in PatternFly's stylesheet after the trim, light and dark, when no rule reads them", () => {
+    const base = readFileSync(require.resolve("@patternfly/react-core/dist/styles/base.css"), "utf8");
+    const trimmed = trimStylesheets(new Map([["base.css", base]]), []).get("base.css") ?? "";
+    const definedIn = new Map<string, Set<string>>();
+    postcss.parse(trimmed).walkDecls((declaration) => {
+      const rule = declaration.parent as { selector?: string } | undefined;
+      const selectors = definedIn.get(declaration.prop) ?? new Set<string>();
+      selectors.add(rule?.selector ?? "");
+      definedIn.set(declaration.prop, selectors);
+    });
+    for (const token of STABLE_TOKENS) {
+      expect(definedIn.get(token), token).toContain(":root");
+      if (!token.includes("--font--")) expect(definedIn.get(token), token).toContain(":root:where(.pf-v6-theme-dark)");
+    }
+    // The trim still trims: most of PatternFly's tokens are gone when nothing reads them.
+    expect(trimmed.length).toBeLessThan(base.length / 2);
   });
 });
