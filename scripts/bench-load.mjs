@@ -4,8 +4,9 @@
 // Then the scale figures of our console (client work per screen at 10 items and at full size).
 //
 //   BENCH_MODE          dev (default): start-dev as it is, theme files raw and `no-cache`;
-//                       production: the theme cache on (spi-theme--cache-themes / --cache-templates), so Keycloak
-//                       gzips theme files and lets the browser cache them, as a production server does
+//                       production: start-dev with the theme cache on (spi-theme--cache-themes, --cache-templates)
+//                       and production's static max-age (spi-theme--static-max-age=2592000): Keycloak gzips theme
+//                       files and the browser keeps them, as with `kc.sh start`
 //   BENCH_KEYCLOAK_URL  use a running Keycloak (else: instance `bench` on BENCH_KC_PORT, default 8581, management
 //                       port + 1000). It must serve dist_keycloak's jar (every file of our theme the page links is
 //                       compared with the jar's) and be in BENCH_MODE's mode (told by its answer), or the bench stops.
@@ -43,8 +44,15 @@ if (!(MODE in MODES)) {
   process.exit(2);
 }
 const EXPECTED_MODE = MODES[/** @type {keyof typeof MODES} */ (MODE)];
-/** Keycloak's theme cache; with it on, Keycloak gzips theme resources (its production default). */
-const THEME_CACHE = ["KC_SPI_THEME__CACHE_THEMES", "KC_SPI_THEME__CACHE_TEMPLATES"];
+/**
+ * What `kc.sh start` has and start-dev turns off (Keycloak's dev profile): the theme cache, with which Keycloak gzips
+ * theme resources, and the max-age it sends with them (30 days; start-dev sends `no-cache`).
+ */
+const PRODUCTION_THEME = {
+  KC_SPI_THEME__CACHE_THEMES: ["true", "false"],
+  KC_SPI_THEME__CACHE_TEMPLATES: ["true", "false"],
+  KC_SPI_THEME__STATIC_MAX_AGE: ["2592000", "-1"],
+};
 
 const median = (/** @type {number[]} */ values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -75,7 +83,9 @@ async function keycloak(jar) {
     return { url: process.env.BENCH_KEYCLOAK_URL.replace(/\/$/, ""), startedByBench: false, stop() {} };
   }
   const httpPort = Number(process.env.BENCH_KC_PORT ?? 8581);
-  for (const name of THEME_CACHE) process.env[name] = MODE === "production" ? "true" : "false";
+  for (const [name, [production, dev]] of Object.entries(PRODUCTION_THEME)) {
+    process.env[name] = MODE === "production" ? production : dev;
+  }
   const server = await startKeycloak(
     keycloakOptions({ jarPath: jar.path, httpPort, managementPort: httpPort + 1000 }),
     { instance: "bench" },
@@ -442,7 +452,7 @@ async function main() {
       throw new BenchRefusal(
         `The server at ${server.url} runs in ${served.mode} mode (theme files: ${JSON.stringify(served.resourceHeaders)}), not ${EXPECTED_MODE}: ` +
           (MODE === "production"
-            ? "start it with --spi-theme--cache-themes=true --spi-theme--cache-templates=true, or leave BENCH_KEYCLOAK_URL unset."
+            ? "start it with --spi-theme--cache-themes=true --spi-theme--cache-templates=true --spi-theme--static-max-age=2592000 (or kc.sh start), or leave BENCH_KEYCLOAK_URL unset."
             : "use BENCH_MODE=production, or a start-dev server without the theme cache."),
       );
     }

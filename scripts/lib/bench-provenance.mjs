@@ -95,10 +95,11 @@ export function get(url, headers = {}) {
 /**
  * Checks that the server serves this jar: loads the console's page for `realm` (signed out, so only the page) and
  * compares every file of our theme it links with the jar's. Also tells the mode from what Keycloak does with a
- * stylesheet: with the theme cache on it gzips theme resources and lets browsers cache them; start-dev without it
- * sends them raw with `no-cache`.
+ * stylesheet: in production (theme cache on, static max-age set) it gzips theme resources and lets browsers keep them
+ * for `max-age`; start-dev sends them raw with `no-cache`. Anything else (gzip with `no-cache`: the theme cache on,
+ * the max-age left at start-dev's) is named by what it does.
  * @param {string} baseUrl @param {string} realm @param {ReturnType<typeof readJar>} jar
- * @returns {Promise<{ checked: string[], mode: "dev" | "production-cache", resourceHeaders: Record<string, string> }>}
+ * @returns {Promise<{ checked: string[], mode: string, resourceHeaders: Record<string, string> }>}
  */
 export async function checkServedBuild(baseUrl, realm, jar) {
   const pageUrl = `${baseUrl}/realms/${realm}/account/`;
@@ -141,7 +142,10 @@ export async function checkServedBuild(baseUrl, realm, jar) {
       };
     }
   }
-  return { checked, mode: gzipped ? "production-cache" : "dev", resourceHeaders };
+  const cached = /max-age=[1-9]/.test(resourceHeaders["cache-control"] ?? "");
+  const mode =
+    gzipped && cached ? "production-cache" : !gzipped && !cached ? "dev" : `gzip ${gzipped}, cached ${cached}`;
+  return { checked, mode, resourceHeaders };
 }
 
 /** The Keycloak version, from the Admin API's server info. @param {string} baseUrl @param {string} token */
