@@ -1,10 +1,11 @@
 // @ts-check
 // The Keycloak of a browser-test run: the jar rebuilt when a source is newer, then one server with the demo realm and
-// the example extension theme. Playwright's global setup starts it; `npm test` starts it earlier, beside the unit
-// tests, and hands it to Playwright through E2E_KEYCLOAK_URL.
+// the example extension and brand themes. Playwright's global setup starts it; `npm test` starts it earlier, beside
+// the unit tests, and hands it to Playwright through E2E_KEYCLOAK_URL.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { buildBrandedJar } from "../../examples/branded-theme/build.mjs";
 import { buildExtensionJar } from "../../examples/extension-theme/build.mjs";
 import { JAR_NAME, keycloakOptions } from "./keycloak-config.mjs";
 import { startKeycloak } from "./keycloak-server.mjs";
@@ -52,8 +53,9 @@ export function buildJarIfStale() {
 export async function startE2eKeycloak() {
   const options = keycloakOptions({
     jarPath: JAR_PATH,
-    // The example extension theme (examples/extension-theme), for the content-page tests.
-    extraJars: [buildExtensionJar()],
+    // The example extension theme (examples/extension-theme), for the content-page tests, and the example brand
+    // theme (examples/branded-theme), for the branding tests.
+    extraJars: [buildExtensionJar(), buildBrandedJar()],
     realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")],
     httpPort: Number(process.env.E2E_KC_PORT ?? 8181),
     managementPort: Number(process.env.E2E_KC_MANAGEMENT_PORT ?? 9181),
