@@ -120,8 +120,12 @@ test.describe("device activity", () => {
   test("signs out another session, and then all devices", async ({ openConsole, admin }) => {
     const erin = { username: "erin", password: "erin" };
     const route = "account-security/device-activity";
-    const page = await openConsole(REALM, { route, user: erin });
-    const others = [await openConsole(REALM, { route, user: erin }), await openConsole(REALM, { route, user: erin })];
+    // Three sessions of Erin's own, each through the login page (a shared session would be one session).
+    const page = await openConsole(REALM, { route, user: erin, ownSession: true });
+    const others = [
+      await openConsole(REALM, { route, user: erin, ownSession: true }),
+      await openConsole(REALM, { route, user: erin, ownSession: true }),
+    ];
     await page.reload();
     await expect(page.locator('[data-testid^="row-"]')).toHaveCount(3);
     await expect(page.getByTestId("row-0")).toContainText("Current session");

@@ -22,30 +22,34 @@ test.use({
 });
 
 test.describe("the theme served by a real Keycloak", () => {
-  test("signs in through Keycloak's login page and shows the shell with the user's name", async ({
-    consolePage: page,
-  }) => {
-    await expect(page.getByTestId("options-toggle")).toContainText("Alice Liddell");
-    await expect(page.getByTestId("page-heading")).toHaveText("Personal info");
+  // Signing in is this test's subject: through the login page, not with the worker's session.
+  test.describe(() => {
+    test.use({ account: { ownSession: true } });
+    test("signs in through Keycloak's login page and shows the shell with the user's name", async ({
+      consolePage: page,
+    }) => {
+      await expect(page.getByTestId("options-toggle")).toContainText("Alice Liddell");
+      await expect(page.getByTestId("page-heading")).toHaveText("Personal info");
 
-    const environment = await pageEnvironment(page);
-    expect(environment.realm).toBe("demo");
-    expect(environment.clientId).toBe("account-console");
-    expect(environment.baseUrl).toBe(accountUrl("demo"));
-    expect(Object.keys(environment.features as object).sort()).toEqual([...FEATURE_FLAGS].sort());
-    for (const key of [
-      "serverBaseUrl",
-      "locale",
-      "resourceUrl",
-      "logo",
-      "logoUrl",
-      "referrerUrl",
-      "referrerName",
-      "scope",
-    ]) {
-      expect(typeof environment[key], key).toBe("string");
-    }
-    expect(environment.darkMode).toBe(true);
+      const environment = await pageEnvironment(page);
+      expect(environment.realm).toBe("demo");
+      expect(environment.clientId).toBe("account-console");
+      expect(environment.baseUrl).toBe(accountUrl("demo"));
+      expect(Object.keys(environment.features as object).sort()).toEqual([...FEATURE_FLAGS].sort());
+      for (const key of [
+        "serverBaseUrl",
+        "locale",
+        "resourceUrl",
+        "logo",
+        "logoUrl",
+        "referrerUrl",
+        "referrerName",
+        "scope",
+      ]) {
+        expect(typeof environment[key], key).toBe("string");
+      }
+      expect(environment.darkMode).toBe(true);
+    });
   });
 
   test("keeps the page and its environment intact whatever characters a client name and referrer URL hold", async ({

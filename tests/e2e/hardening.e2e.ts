@@ -95,41 +95,45 @@ test.describe("accessibility of every screen and dialog (axe, WCAG 2.0/2.1 A and
     }
   });
 
-  test("the dialogs: unsaved changes, sign out a session, sign out all devices, session ended", async ({
-    consolePage: page,
-    openConsole,
-    admin,
-  }) => {
-    // Unsaved changes, when leaving personal info with typed values.
-    await page.locator("input#firstName").fill("Alicia");
-    await page.locator("#page-sidebar").getByTestId("applications").click();
-    const unsaved = page.getByRole("dialog", { name: "You have unsaved changes." });
-    await expect(unsaved).toBeVisible();
-    await expectAccessible(page, "the unsaved-changes dialog");
-    await unsaved.getByRole("button", { name: "Keep editing" }).click();
-    await page.getByTestId("cancel").click();
+  // Ends every session of the user (and needs a second one): sessions of its own, not the worker's.
+  test.describe(() => {
+    test.use({ account: { realm: REALM, ownSession: true } });
+    test("the dialogs: unsaved changes, sign out a session, sign out all devices, session ended", async ({
+      consolePage: page,
+      openConsole,
+      admin,
+    }) => {
+      // Unsaved changes, when leaving personal info with typed values.
+      await page.locator("input#firstName").fill("Alicia");
+      await page.locator("#page-sidebar").getByTestId("applications").click();
+      const unsaved = page.getByRole("dialog", { name: "You have unsaved changes." });
+      await expect(unsaved).toBeVisible();
+      await expectAccessible(page, "the unsaved-changes dialog");
+      await unsaved.getByRole("button", { name: "Keep editing" }).click();
+      await page.getByTestId("cancel").click();
 
-    // Sign out one session (a second browser has signed in) and sign out all devices.
-    await openConsole(REALM);
-    await openRoute(page, "account-security/device-activity");
-    await page.getByRole("button", { name: "Sign out", exact: true }).first().click();
-    const signOut = page.getByRole("dialog");
-    await expect(signOut).toBeVisible();
-    await expectAccessible(page, "the sign-out dialog");
-    await signOut.getByRole("button", { name: "Cancel" }).click();
-    await page.getByRole("button", { name: "Sign out all devices" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectAccessible(page, "the sign-out-all dialog");
-    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+      // Sign out one session (a second browser has signed in) and sign out all devices.
+      await openConsole(REALM, { ownSession: true });
+      await openRoute(page, "account-security/device-activity");
+      await page.getByRole("button", { name: "Sign out", exact: true }).first().click();
+      const signOut = page.getByRole("dialog");
+      await expect(signOut).toBeVisible();
+      await expectAccessible(page, "the sign-out dialog");
+      await signOut.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: "Sign out all devices" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, "the sign-out-all dialog");
+      await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
-    // Session ended.
-    await openRoute(page, "");
-    await page.locator("input#firstName").fill("Alicia");
-    const id = await admin.userId(REALM, DEMO_USER.username);
-    await admin.request("POST", `/${REALM}/users/${id}/logout`);
-    await page.getByTestId("save").click();
-    await expect(page.getByRole("dialog", { name: /Your session has ended/ })).toBeVisible();
-    await expectAccessible(page, "the session-ended dialog");
+      // Session ended.
+      await openRoute(page, "");
+      await page.locator("input#firstName").fill("Alicia");
+      const id = await admin.userId(REALM, DEMO_USER.username);
+      await admin.request("POST", `/${REALM}/users/${id}/logout`);
+      await page.getByTestId("save").click();
+      await expect(page.getByRole("dialog", { name: /Your session has ended/ })).toBeVisible();
+      await expectAccessible(page, "the session-ended dialog");
+    });
   });
 });
 
@@ -167,7 +171,8 @@ test.describe("keyboard only", () => {
     admin,
   }) => {
     const before = await admin.sessionCount(REALM, DEMO_USER.username);
-    await openConsole(REALM);
+    // A second session: its own sign-in (the worker's session is already counted in `before`).
+    await openConsole(REALM, { ownSession: true });
     await expect.poll(() => admin.sessionCount(REALM, DEMO_USER.username)).toBe(before + 1);
     await openRoute(page, "account-security/device-activity");
     await page.locator("body").focus();
@@ -228,7 +233,8 @@ test.describe("faults injected on the real server's answers", () => {
     admin,
   }) => {
     const before = await admin.sessionCount(REALM, DEMO_USER.username);
-    await openConsole(REALM);
+    // A second session: its own sign-in (the worker's session is already counted in `before`).
+    await openConsole(REALM, { ownSession: true });
     await expect.poll(() => admin.sessionCount(REALM, DEMO_USER.username)).toBe(before + 1);
     await openRoute(page, "account-security/device-activity");
     await page.route(

@@ -172,15 +172,19 @@ test.describe("personal info", () => {
     await admin.setRequiredAction(REALM, "UPDATE_EMAIL", false);
   });
 
-  test("deletes the account through Keycloak's delete-account action", async ({ consolePage: page, admin }) => {
-    await page.getByTestId("delete-account").getByRole("button", { name: "Delete account" }).click();
-    await expect(page.getByText("This is irreversible.", { exact: false })).toBeVisible();
-    await page.locator("#delete-account-btn").click();
-    await passReauthentication(page, "#kc-form-buttons, form#kc-deleteaccount-form", DEMO_USER.password);
-    await expect(page).toHaveURL(/delete_account/);
-    await screenshot(page, "personal-info-delete-account");
-    await page.getByRole("button", { name: "Confirm" }).click();
-    await expect.poll(() => admin.userExists(REALM, DEMO_USER.username)).toBe(false);
+  test.describe(() => {
+    // Deleting the account ends its session: a session of its own.
+    test.use({ account: { realm: REALM, ownSession: true } });
+    test("deletes the account through Keycloak's delete-account action", async ({ consolePage: page, admin }) => {
+      await page.getByTestId("delete-account").getByRole("button", { name: "Delete account" }).click();
+      await expect(page.getByText("This is irreversible.", { exact: false })).toBeVisible();
+      await page.locator("#delete-account-btn").click();
+      await passReauthentication(page, "#kc-form-buttons, form#kc-deleteaccount-form", DEMO_USER.password);
+      await expect(page).toHaveURL(/delete_account/);
+      await screenshot(page, "personal-info-delete-account");
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect.poll(() => admin.userExists(REALM, DEMO_USER.username)).toBe(false);
+    });
   });
 });
 

@@ -68,7 +68,8 @@ test.describe("start-up on a real Keycloak (performance issue)", () => {
   test("notices a sign-out in another tab, says so and leads to the login page (session detection after start)", async ({
     openConsole,
   }) => {
-    const page = await openConsole(SESSION_REALM);
+    // It signs this session out: a session of its own.
+    const page = await openConsole(SESSION_REALM, { ownSession: true });
     await expect(page.locator("input#email")).toHaveValue("alice@example.org");
     const warnings: string[] = [];
     page.on("console", (message) => {
