@@ -8,10 +8,12 @@
 // stylesheet, each a few times, and times each save until the page shows it. It checks that the page kept its state
 // (no full reload: a value set on window and the typed text survive), that a type error reaches the overlay, and that a
 // message bundle and content.json show after a reload. Every edit is taken back by removing exactly what was inserted,
-// so other edits to the same files survive. Ports as for dev.mjs (KC_PORT, KC_MANAGEMENT_PORT, DEV_PORT).
+// so other edits to the same files survive. Ports as for dev.mjs (KC_PORT, KC_MANAGEMENT_PORT, DEV_PORT). The figures,
+// with the time and the machine's load average, go to test-results/dev-measure.json too.
 /* global window, document, getComputedStyle -- of the page: the functions that use them run there */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 
@@ -243,6 +245,9 @@ async function main() {
       await new Promise((resolve) => dev.child.once("exit", resolve));
     }
   }
+  report.measuredAt = new Date().toISOString();
+  report.loadAverage = os.loadavg().map((load) => Number(load.toFixed(1)));
+  fs.writeFileSync(path.join(root, "test-results", "dev-measure.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify(report, null, 2));
 }
 

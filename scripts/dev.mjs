@@ -68,7 +68,7 @@ async function main() {
       port: Number(new URL(devUrl).port),
       strictPort: true,
       origin: devUrl,
-      cors: { origin: keycloakUrl },
+      cors: { origin: [keycloakUrl, keycloakUrl.replace("localhost", "127.0.0.1")] },
     },
   });
   await vite.listen();
