@@ -10,7 +10,8 @@
 // there is nothing to build before a start, and start-dev caches no theme file, so an edit there shows at the next
 // reload.
 //
-// Ports: KC_PORT / KC_MANAGEMENT_PORT for Keycloak (8080 / 9000), DEV_PORT for Vite (5173).
+// Ports: KC_PORT / KC_MANAGEMENT_PORT for Keycloak (8080 / 9000), DEV_PORT for Vite (5173). The server folder is the
+// cache's instance "dev" (DEV_KC_INSTANCE names another); its first start unpacks Keycloak and builds it once.
 import fs from "node:fs";
 import path from "node:path";
 import { createServer } from "vite";
