@@ -100,6 +100,8 @@ for (const runner of chosen) {
     try {
       server = await headStart;
       process.env.E2E_KEYCLOAK_URL = server.url;
+      // Stopped right after the browser tests: they need not delete their realms (tests/e2e/support/test.ts).
+      process.env.E2E_KEYCLOAK_DISPOSABLE = "1";
     } catch (error) {
       console.log(String(error instanceof Error ? error.message : error));
       results.push({

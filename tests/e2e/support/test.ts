@@ -45,7 +45,8 @@ type WorkerFixtures = {
   admin: KeycloakAdmin;
   /**
    * Option: the realms this file needs, by name: created through the Admin API before its first test (a failed test
-   * restarts the worker, which creates them anew), deleted after its last.
+   * restarts the worker, which creates them anew), deleted after its last (unless the run's server is stopped
+   * after the run anyway: E2E_KEYCLOAK_DISPOSABLE).
    */
   realms: Record<string, RealmSource>;
   realmLifecycle: void;
@@ -130,6 +131,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         names.push(await admin.createRealm({ ...(typeof source === "function" ? source() : source), realm }));
       }
       await use();
+      // A server started for this run only (E2E_KEYCLOAK_DISPOSABLE) is stopped with its realms: deleting them here
+      // would hold the next file's worker back for seconds. A reused server gets them deleted.
+      if (process.env.E2E_KEYCLOAK_DISPOSABLE) return;
       for (const name of names.reverse()) await admin.deleteRealm(name).catch(() => undefined);
     },
     { scope: "worker", auto: true },
