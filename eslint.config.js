@@ -1,5 +1,7 @@
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+import { readdirSync } from "node:fs";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -15,31 +17,37 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  // Layering: shared code -> pages -> app. Shared modules never reach up; a page never reaches into another page.
+  // Layering. Each folder of src/ may import only the folders below it in LAYERS (and itself); a page never imports
+  // another page; product code never imports the test fakes; and no import cycle, at any depth.
   {
-    files: ["src/ui/**", "src/api/**", "src/auth/**", "src/environment/**", "src/i18n/**", "src/user-profile/**"],
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // The cycle rule reads the imported files too: it needs to know how to parse TypeScript.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] })],
+    },
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: "(^|/)app(/|$)", message: "Shared code never imports the shell (app/)." },
-            { regex: "(^|/)pages(/|$)", message: "Shared code never imports a page." },
-          ],
-        },
-      ],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: layerZones() }],
     },
   },
+  // Product code (not tests, not the test helpers themselves) never imports the test fakes.
   {
-    files: ["src/pages/**"],
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/testing/**"],
     rules: {
-      "no-restricted-imports": [
+      "import-x/no-restricted-paths": [
         "error",
         {
-          patterns: [
-            { regex: "(^|/)app(/|$)", message: "A page never imports the shell (app/): take what it needs from ui/ or api/." },
-            { regex: "^\\.\\./(?!\\.\\./)", message: "A page never imports another page: move shared code to ui/ or api/." },
-            { regex: "(^|/)pages/", message: "A page never imports another page: move shared code to ui/ or api/." },
+          zones: [
+            ...layerZones(),
+            {
+              target: "./src",
+              from: "./src/testing",
+              message: "Product code never imports src/testing/ (it is for tests).",
+            },
           ],
         },
       ],
@@ -53,7 +61,10 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "vitest", message: "Browser tests run on Playwright: import { test, expect } from ./support/test." },
+            {
+              name: "vitest",
+              message: "Browser tests run on Playwright: import { test, expect } from ./support/test.",
+            },
             { name: "playwright-core", message: "Browser tests run on Playwright: import from ./support/test." },
           ],
         },
@@ -74,3 +85,30 @@ export default tseslint.config(
     },
   },
 );
+
+/**
+ * The folders of src/, bottom first: a folder imports only those before it. lib/ imports nothing of ours; app/ is the
+ * shell and may import every page; testing/ (fakes and render helpers) is for tests only.
+ */
+function layerZones() {
+  const LAYERS = ["lib", "environment", "auth", "api", "i18n", "ui", "user-profile", "pages", "app"];
+  const zones = LAYERS.flatMap((layer, index) =>
+    LAYERS.slice(index + 1).map((above) => ({
+      target: `./src/${layer}`,
+      from: `./src/${above}`,
+      message: `${layer}/ is below ${above}/ (eslint.config.js, LAYERS): move what both need down, or invert the call.`,
+    })),
+  );
+  const pages = readdirSync(new URL("./src/pages", import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  for (const page of pages) {
+    zones.push({
+      target: `./src/pages/${page}`,
+      from: "./src/pages",
+      except: [`./${page}`, "./page.tsx"],
+      message: "A page never imports another page: move what both need to ui/ or api/ (pages/page.tsx is shared).",
+    });
+  }
+  return zones;
+}
