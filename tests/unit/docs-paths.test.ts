@@ -53,6 +53,7 @@ export function relativeLinks(text: string): string[] {
   const found = new Set<string>();
   for (const match of [...text.matchAll(LINK), ...text.matchAll(REFERENCE_LINK)]) {
     const target = match[1];
+    if (target === undefined) continue;
     if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("#") || target.startsWith("//")) continue;
     const file = decodeURI(target.replace(/[#?].*$/, ""));
     if (file !== "") found.add(file);
