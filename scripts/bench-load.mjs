@@ -35,7 +35,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const USER = { username: "bench", password: "bench-password", firstName: "Bench", lastName: "User" };
 const CONSOLES = /** @type {const} */ ({ ours: "bench-ours", stock: "bench-stock" });
-/** The phone profile the issue names: CPU x4, 150 ms latency, 1.6 Mbit/s down. */
+/** The phone profile: CPU x4, 150 ms latency, 1.6 Mbit/s down. */
 const PHONE = { cpu: 4, latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8 };
 const MODES = /** @type {const} */ ({ dev: "dev", production: "production-cache" });
 const MODE = process.env.BENCH_MODE ?? "dev";
