@@ -2,6 +2,7 @@ import "@patternfly/react-core/dist/styles/base.css";
 import "./app/app.css";
 import { startAuth } from "./auth/auth";
 import { readEnvironment } from "./environment/environment";
+import { showStartupFailure } from "./ui/startupFailure";
 
 // The entry is small on purpose: sign-in (keycloak-js's silent check, then the token request) starts as soon as this
 // file has run, while the browser still downloads and parses the app (src/app/start.tsx, preloaded by the page).
@@ -17,4 +18,7 @@ function startSignIn() {
 }
 
 const { environment, signIn } = startSignIn();
-void import("./app/start").then(({ start }) => start(environment, signIn));
+import("./app/start")
+  .then(({ start }) => start(environment, signIn))
+  // The app's code did not load (replaced by a deploy, or the network dropped): the spinner must not stay forever.
+  .catch((error: unknown) => showStartupFailure(document.getElementById("app")!, error));

@@ -27,6 +27,11 @@ export type ApiClient = {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   /** The same call, also handing back the response headers (e.g. the `Link` header of a paged list). */
   requestWithHeaders<T>(path: string, options?: RequestOptions): Promise<{ body: T; headers: Headers }>;
+  /**
+   * A call to another endpoint of the server (an absolute URL outside `/account`, such as the realm's credential
+   * issuer): the same token, the same status checks and the same session-ended handling as an Account REST call.
+   */
+  requestUrl<T>(url: string, options?: RequestOptions): Promise<T>;
   /** The URL of a call, for links that leave the app. */
   url(path: string, searchParams?: RequestOptions["searchParams"]): string;
 };
@@ -45,18 +50,21 @@ export function createApiClient(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   { confirmSessionEnded }: ApiClientOptions = {},
 ): ApiClient {
-  const url = (path: string, searchParams: RequestOptions["searchParams"] = {}) => {
-    const target = new URL(
+  const url = (path: string, searchParams: RequestOptions["searchParams"] = {}) =>
+    withSearchParams(
       joinPath(environment.serverBaseUrl, "realms", encodeURIComponent(environment.realm), "account", path),
+      searchParams,
     );
+  const withSearchParams = (address: string, searchParams: RequestOptions["searchParams"] = {}) => {
+    const target = new URL(address);
     for (const [key, value] of Object.entries(searchParams)) {
       if (value !== undefined) target.searchParams.set(key, String(value));
     }
     return target.toString();
   };
 
-  const send = async <T>(path: string, { method = "GET", body, searchParams, signal }: RequestOptions = {}) => {
-    const response = await fetchImpl(url(path, searchParams), {
+  const send = async <T>(address: string, { method = "GET", body, signal }: RequestOptions = {}) => {
+    const response = await fetchImpl(address, {
       method,
       signal,
       // Account data changes under us (other tabs, the admin): never answer from the HTTP cache.
@@ -78,9 +86,12 @@ export function createApiClient(
 
   return {
     url,
-    requestWithHeaders: send,
+    requestWithHeaders: (path, options) => send(url(path, options?.searchParams), options),
     async request<T>(path: string, options?: RequestOptions) {
-      return (await send<T>(path, options)).body;
+      return (await send<T>(url(path, options?.searchParams), options)).body;
+    },
+    async requestUrl<T>(address: string, options?: RequestOptions) {
+      return (await send<T>(withSearchParams(address, options?.searchParams), options)).body;
     },
   };
 }

@@ -1,15 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "./client";
+import { SessionEndedError } from "../auth/sessionEnded";
+import { ApiError, createApiClient } from "./client";
 import { createCredentialOffer, credentialOfferUri, fetchCredentialIssuer } from "./issuer";
 
 const environment = { serverBaseUrl: "http://kc.test", realm: "my realm" };
+const client = (fetchStub: typeof fetch, confirmSessionEnded?: () => Promise<boolean>) =>
+  createApiClient(environment, async () => "t", fetchStub, { confirmSessionEnded });
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("issuer calls", () => {
   it("reads the issuer metadata of the realm, as the signed-in user", async () => {
     const fetchStub = vi.fn(async () => json(200, { credential_issuer: "i", credential_configurations_supported: {} }));
-    await fetchCredentialIssuer({ environment, token: async () => "t", fetch: fetchStub });
+    await fetchCredentialIssuer(client(fetchStub), environment);
     const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("http://kc.test/realms/my%20realm/.well-known/openid-credential-issuer");
     expect((init.headers as Record<string, string>).authorization).toBe("Bearer t");
@@ -17,7 +20,7 @@ describe("issuer calls", () => {
 
   it("refuses metadata it cannot use", async () => {
     const fetchStub = vi.fn(async () => json(200, { credential_issuer: "i" }));
-    await expect(fetchCredentialIssuer({ environment, token: async () => "t", fetch: fetchStub })).rejects.toThrow(
+    await expect(fetchCredentialIssuer(client(fetchStub), environment)).rejects.toThrow(
       /unexpected credential issuer metadata/,
     );
   });
@@ -27,7 +30,7 @@ describe("issuer calls", () => {
       json(403, { error: "invalid_client", error_description: "Client not enabled for OID4VCI" }),
     );
     const failure = await createCredentialOffer(
-      { environment, token: async () => "t", fetch: fetchStub },
+      client(fetchStub),
       "http://kc.test/realms/r/",
       "id with space",
     ).catch((error: unknown) => error);
@@ -37,6 +40,15 @@ describe("issuer calls", () => {
     const url = new URL((fetchStub.mock.calls[0] as unknown as [string])[0]);
     expect(url.pathname).toBe("/realms/r/protocol/oid4vc/create-credential-offer");
     expect(url.searchParams.get("credential_configuration_id")).toBe("id with space");
+  });
+
+  it("ends the session on a 401 the server confirms, as every Account REST call does", async () => {
+    const fetchStub = vi.fn(async () => json(401, { error: "invalid_token" }));
+    const confirm = vi.fn(async () => true);
+    await expect(fetchCredentialIssuer(client(fetchStub, confirm), environment)).rejects.toBeInstanceOf(
+      SessionEndedError,
+    );
+    expect(confirm).toHaveBeenCalledTimes(1);
   });
 
   it("turns each answer shape into the wallet URI", () => {

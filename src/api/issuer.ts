@@ -1,26 +1,7 @@
 // Calls to the realm's OID4VCI issuer (not under /account): its metadata and credential offers.
 import { joinPath, type Environment } from "../environment/environment";
-import { ApiError, errorFrom, readBody } from "./client";
+import { ApiError, type ApiClient } from "./client";
 import type { CredentialIssuerMetadata, CredentialOfferReference } from "./representations";
-
-export type IssuerClient = {
-  environment: Pick<Environment, "serverBaseUrl" | "realm">;
-  /** A valid access token of the signed-in user. */
-  token: () => Promise<string>;
-  fetch?: typeof fetch;
-};
-
-async function issuerRequest(client: IssuerClient, url: string, signal?: AbortSignal): Promise<unknown> {
-  const fetchImpl = client.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const response = await fetchImpl(url, {
-    signal,
-    cache: "no-store",
-    headers: { accept: "application/json", authorization: `Bearer ${await client.token()}` },
-  });
-  const body = await readBody(response);
-  if (!response.ok) throw errorFrom(response, body);
-  return body;
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -31,12 +12,12 @@ function unexpected(response: string): ApiError {
 
 /** `{serverBaseUrl}/realms/{realm}/.well-known/openid-credential-issuer`. */
 export async function fetchCredentialIssuer(
-  client: IssuerClient,
+  api: ApiClient,
+  { serverBaseUrl, realm }: Pick<Environment, "serverBaseUrl" | "realm">,
   signal?: AbortSignal,
 ): Promise<CredentialIssuerMetadata> {
-  const { serverBaseUrl, realm } = client.environment;
   const url = joinPath(serverBaseUrl, "realms", encodeURIComponent(realm), ".well-known", "openid-credential-issuer");
-  const body = await issuerRequest(client, url, signal);
+  const body = await api.requestUrl<unknown>(url, { signal });
   if (
     !isRecord(body) ||
     typeof body.credential_issuer !== "string" ||
@@ -54,15 +35,14 @@ export async function fetchCredentialIssuer(
  * (`oid4vci.enabled`); otherwise the ApiError carries the server's reason in its description.
  */
 export async function createCredentialOffer(
-  client: IssuerClient,
+  api: ApiClient,
   credentialIssuer: string,
   credentialConfigurationId: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  const url = new URL(joinPath(credentialIssuer, "protocol", "oid4vc", "create-credential-offer"));
-  url.searchParams.set("credential_configuration_id", credentialConfigurationId);
-  url.searchParams.set("type", "uri");
-  const body = await issuerRequest(client, url.toString(), signal);
+  const url = joinPath(credentialIssuer, "protocol", "oid4vc", "create-credential-offer");
+  const searchParams = { credential_configuration_id: credentialConfigurationId, type: "uri" };
+  const body = await api.requestUrl<unknown>(url, { searchParams, signal });
   return credentialOfferUri(body);
 }
 

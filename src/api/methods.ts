@@ -1,5 +1,5 @@
 // Every Account REST call the console makes, one small typed function each. Pages call these, never URLs.
-import type { ApiClient } from "./client";
+import { ApiError, type ApiClient } from "./client";
 import { parseLinks, type PageLinks } from "./links";
 import type {
   ClientRepresentation,
@@ -15,12 +15,18 @@ import type {
   UserVerifiableCredentialRepresentation,
 } from "./representations";
 
-export function fetchPersonalInfo(api: ApiClient, signal?: AbortSignal): Promise<UserRepresentation> {
-  return api.request<UserRepresentation>("/", { searchParams: { userProfileMetadata: true }, signal });
+export async function fetchPersonalInfo(api: ApiClient, signal?: AbortSignal): Promise<UserRepresentation> {
+  const body = await api.request<unknown>("/", { searchParams: { userProfileMetadata: true }, signal });
+  if (!isRecord(body)) throw unexpectedAnswer("/");
+  return body as UserRepresentation;
 }
 
 export async function fetchSupportedLocales(api: ApiClient, signal?: AbortSignal): Promise<string[]> {
-  return (await api.request<string[] | undefined>("/supportedLocales", { signal })) ?? [];
+  const body = await api.request<unknown>("/supportedLocales", { signal });
+  if (body !== undefined && !(Array.isArray(body) && body.every((locale) => typeof locale === "string"))) {
+    throw unexpectedAnswer("/supportedLocales");
+  }
+  return body ?? [];
 }
 
 /** Saves the whole user (204). A validation failure is an ApiError whose body is `{ errors: FieldError[] }`. */
@@ -29,11 +35,13 @@ export async function savePersonalInfo(api: ApiClient, user: UserRepresentation)
 }
 
 export async function fetchCredentials(api: ApiClient, signal?: AbortSignal): Promise<CredentialContainer[]> {
-  return (await api.request<CredentialContainer[] | undefined>("/credentials", { signal })) ?? [];
+  const body = await api.request<unknown>("/credentials", { signal });
+  return expectList<CredentialContainer>(body, "/credentials", (item) => typeof item.type === "string");
 }
 
 export async function fetchDevices(api: ApiClient, signal?: AbortSignal): Promise<DeviceRepresentation[]> {
-  return (await api.request<DeviceRepresentation[] | undefined>("/sessions/devices", { signal })) ?? [];
+  const body = await api.request<unknown>("/sessions/devices", { signal });
+  return expectList<DeviceRepresentation>(body, "/sessions/devices", (item) => Array.isArray(item.sessions));
 }
 
 /** Signs out one session; without an id, every session but the current one. */
@@ -49,8 +57,10 @@ export async function fetchLinkedAccounts(
   signal?: AbortSignal,
 ): Promise<LinkedAccountRepresentation[]> {
   const searchParams = { linked, first, max, search: search || undefined };
-  return (
-    (await api.request<LinkedAccountRepresentation[] | undefined>("/linked-accounts", { searchParams, signal })) ?? []
+  return expectList<LinkedAccountRepresentation>(
+    await api.request<unknown>("/linked-accounts", { searchParams, signal }),
+    "/linked-accounts",
+    (item) => typeof item.providerAlias === "string",
   );
 }
 
@@ -59,7 +69,8 @@ export async function unlinkAccount(api: ApiClient, providerAlias: string): Prom
 }
 
 export async function fetchApplications(api: ApiClient, signal?: AbortSignal): Promise<ClientRepresentation[]> {
-  return (await api.request<ClientRepresentation[] | undefined>("/applications", { signal })) ?? [];
+  const body = await api.request<unknown>("/applications", { signal });
+  return expectList<ClientRepresentation>(body, "/applications", (item) => typeof item.clientId === "string");
 }
 
 /** Revokes the consent and the offline tokens the user gave a client (204). */
@@ -69,11 +80,13 @@ export async function deleteConsent(api: ApiClient, clientId: string): Promise<v
 
 /** The user's direct group memberships. */
 export async function fetchGroups(api: ApiClient, signal?: AbortSignal): Promise<GroupRepresentation[]> {
-  return (await api.request<GroupRepresentation[] | undefined>("/groups", { signal })) ?? [];
+  const body = await api.request<unknown>("/groups", { signal });
+  return expectList<GroupRepresentation>(body, "/groups", (item) => typeof item.path === "string");
 }
 
 export async function fetchOrganizations(api: ApiClient, signal?: AbortSignal): Promise<OrganizationRepresentation[]> {
-  return (await api.request<OrganizationRepresentation[] | undefined>("/organizations", { signal })) ?? [];
+  const body = await api.request<unknown>("/organizations", { signal });
+  return expectList<OrganizationRepresentation>(body, "/organizations", (item) => typeof item.name === "string");
 }
 
 /** One page of a paged list, with where the server's `Link` header says the next and previous pages are. */
@@ -89,8 +102,12 @@ async function fetchResourcePage(
 ): Promise<Page<ResourceRepresentation>> {
   const searchParams = { first, max, name: name?.trim() || undefined };
   const { body, headers } = await api.requestWithHeaders<unknown>(path, { searchParams, signal });
-  if (body !== undefined && !Array.isArray(body)) throw new Error(`Unexpected answer from ${path}`);
-  return { rows: (body ?? []) as ResourceRepresentation[], links: parseLinks(headers.get("link")) };
+  const rows = expectList<ResourceRepresentation>(
+    body,
+    path,
+    (item) => typeof item._id === "string" && typeof item.name === "string" && Array.isArray(item.scopes),
+  );
+  return { rows, links: parseLinks(headers.get("link")) };
 }
 
 /** The UMA resources the user owns, one page (the server filters by `name` and pages with a Link header). */
@@ -118,7 +135,7 @@ export async function fetchResourcePermissions(
   signal?: AbortSignal,
 ): Promise<ResourcePermission[]> {
   const path = `/resources/${encodeURIComponent(resourceId)}/permissions`;
-  return (await api.request<ResourcePermission[] | undefined>(path, { signal })) ?? [];
+  return expectList<ResourcePermission>(await api.request<unknown>(path, { signal }), path, isPermission);
 }
 
 /** The pending requests for a resource of the user, one entry per requester with the scopes asked for. */
@@ -128,7 +145,7 @@ export async function fetchPermissionRequests(
   signal?: AbortSignal,
 ): Promise<ResourcePermission[]> {
   const path = `/resources/${encodeURIComponent(resourceId)}/permissions/requests`;
-  return (await api.request<ResourcePermission[] | undefined>(path, { signal })) ?? [];
+  return expectList<ResourcePermission>(await api.request<unknown>(path, { signal }), path, isPermission);
 }
 
 /**
@@ -151,7 +168,11 @@ export async function fetchVerifiableCredentials(
   signal?: AbortSignal,
 ): Promise<UserVerifiableCredentialRepresentation[]> {
   const body = await api.request<unknown>("/verifiable-credentials", { signal });
-  return expectList<UserVerifiableCredentialRepresentation>(body, "credentialScopeName");
+  return expectList<UserVerifiableCredentialRepresentation>(
+    body,
+    "/verifiable-credentials",
+    (item) => typeof item.credentialScopeName === "string",
+  );
 }
 
 /** Revokes a credential type for the user (204; 404 when the user does not hold it). */
@@ -165,7 +186,11 @@ export async function fetchIssuedVerifiableCredentials(
   signal?: AbortSignal,
 ): Promise<IssuedVerifiableCredentialRepresentation[]> {
   const body = await api.request<unknown>("/issued-verifiable-credentials", { signal });
-  return expectList<IssuedVerifiableCredentialRepresentation>(body, "id");
+  return expectList<IssuedVerifiableCredentialRepresentation>(
+    body,
+    "/issued-verifiable-credentials",
+    (item) => typeof item.id === "string",
+  );
 }
 
 /** Revokes one issued credential (204; 404 when it is not the user's). */
@@ -173,14 +198,22 @@ export async function revokeIssuedVerifiableCredential(api: ApiClient, id: strin
   await api.request<void>(`/issued-verifiable-credentials/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
-/** A list whose items carry the string field `key`; anything else is a server answer the console cannot use. */
-function expectList<T>(body: unknown, key: string): T[] {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isPermission = (item: Record<string, unknown>) => typeof item.username === "string" && Array.isArray(item.scopes);
+
+/**
+ * An answer of a shape the console cannot use (a proxy's page, another server version): a clear error for the page's
+ * error state instead of a crash while drawing. Only the fields a page relies on are checked.
+ */
+function unexpectedAnswer(path: string): ApiError {
+  return new ApiError(`The server sent an answer the console does not understand (${path}).`, 200);
+}
+
+/** A list (an empty body is an empty list) whose items are objects that pass `isItem`. */
+function expectList<T>(body: unknown, path: string, isItem: (item: Record<string, unknown>) => boolean): T[] {
   if (body === undefined) return [];
-  const valid =
-    Array.isArray(body) &&
-    body.every(
-      (item) => typeof item === "object" && item !== null && typeof (item as Record<string, unknown>)[key] === "string",
-    );
-  if (!valid) throw new Error("The server sent an answer the console does not understand.");
+  if (!Array.isArray(body) || !body.every((item) => isRecord(item) && isItem(item))) throw unexpectedAnswer(path);
   return body as T[];
 }

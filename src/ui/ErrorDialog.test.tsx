@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ErrorDialog, reloadUrl } from "./ErrorDialog";
+import { ErrorDialog } from "./ErrorDialog";
+import { reloadUrl } from "./reloadUrl";
 
 describe("ErrorDialog", () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,10 +1,7 @@
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "@patternfly/react-core";
 import { useTranslation } from "react-i18next";
 
-/** Where "Try again" goes: the same page, without query or hash (a stale callback code must not be replayed). */
-export function reloadUrl(location: Pick<Location, "origin" | "pathname">): string {
-  return location.origin + location.pathname;
-}
+import { reloadUrl } from "./reloadUrl";
 
 const FALLBACK_TEXTS: Record<string, string> = {
   somethingWentWrong: "Something went wrong",

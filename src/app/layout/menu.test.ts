@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isActive, menuHref, menuLeaves, relativePath, visibleMenu, type MenuItem } from "./menu";
+import { isActive, menuHref, menuLeaves, parseMenu, relativePath, visibleMenu, type MenuItem } from "./menu";
 
 const content: MenuItem[] = [
   { label: "personalInfo", path: "" },
@@ -43,5 +43,33 @@ describe("menuHref", () => {
       "/realms/demo/account/groups?referrer=app",
     );
     expect(menuHref("/realms/demo/account", "", "")).toBe("/realms/demo/account/");
+  });
+});
+
+describe("content.json from a theme that extends ours", () => {
+  it("keeps the good items and names each bad one, at any depth", () => {
+    const { menu, problems } = parseMenu([
+      { label: "personalInfo", path: "" },
+      "groups",
+      { label: "travel" },
+      { label: 7, path: "seven" },
+      {
+        label: "accountSecurity",
+        children: [
+          { label: "signingIn", path: "account-security/signing-in" },
+          { label: "extension", path: "content/x", modulePath: ["x.js"] },
+        ],
+      },
+    ]);
+    expect(menu).toEqual([
+      { label: "personalInfo", path: "" },
+      { label: "accountSecurity", children: [{ label: "signingIn", path: "account-security/signing-in" }] },
+    ]);
+    expect(problems).toEqual([
+      "item 2 is not an object; it is left out of the menu.",
+      'item 3 ("travel") has neither a "path" (text) nor "children" (a list); it is left out of the menu.',
+      'item 4 needs "label" as text; it is left out of the menu.',
+      'item 5 ("accountSecurity"), child 2 ("extension") needs "modulePath" as text; it is left out of the menu.',
+    ]);
   });
 });

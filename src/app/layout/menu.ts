@@ -12,7 +12,48 @@ export async function fetchMenu(resourceUrl: string, signal?: AbortSignal): Prom
   if (!response.ok) throw new Error(`content.json answered ${response.status} ${response.statusText}`.trim());
   const items: unknown = await response.json();
   if (!Array.isArray(items)) throw new Error("content.json must hold a list of menu items.");
-  return items as MenuItem[];
+  const { menu, problems } = parseMenu(items);
+  // For the theme's author: a bad item is named and left out; the rest of the menu works.
+  for (const problem of problems) console.warn(`content.json: ${problem}`);
+  return menu;
+}
+
+/**
+ * The menu items of content.json that the console can use, and a sentence for each one it cannot (named by its place
+ * and label). A leaf needs a string `label` and `path`; a group a `label` and a list of `children`; `id`, `modulePath`
+ * and `isVisible` are strings when present.
+ */
+export function parseMenu(items: unknown[], where = "item"): { menu: MenuItem[]; problems: string[] } {
+  const menu: MenuItem[] = [];
+  const problems: string[] = [];
+  items.forEach((item, index) => {
+    const place = `${where} ${index + 1}`;
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      problems.push(`${place} is not an object; it is left out of the menu.`);
+      return;
+    }
+    const record = item as Record<string, unknown>;
+    const name = typeof record.label === "string" ? `${place} ("${record.label}")` : place;
+    const wrong = (["label", "id", "modulePath", "isVisible"] as const).filter(
+      (key) => (key === "label" || record[key] !== undefined) && typeof record[key] !== "string",
+    );
+    if (wrong.length > 0) {
+      problems.push(
+        `${name} needs ${wrong.map((key) => `"${key}"`).join(" and ")} as text; it is left out of the menu.`,
+      );
+      return;
+    }
+    if (Array.isArray(record.children)) {
+      const children = parseMenu(record.children, `${name}, child`);
+      problems.push(...children.problems);
+      menu.push({ ...(record as Omit<MenuGroup, "children">), children: children.menu });
+    } else if (typeof record.path === "string") {
+      menu.push(record as MenuLeaf);
+    } else {
+      problems.push(`${name} has neither a "path" (text) nor "children" (a list); it is left out of the menu.`);
+    }
+  });
+  return { menu, problems };
 }
 
 /** Drops items whose feature flag is off, and groups left without children. */

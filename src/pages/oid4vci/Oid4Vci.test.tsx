@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CredentialIssuerMetadata } from "../../api/representations";
-import { renderPage, stubServer, type StubRoute } from "../../testing/renderPage";
+import { renderPage, type StubRoute } from "../../testing/renderPage";
 import { configurationOptions } from "./configurations";
 
 const PAGE_LOAD = { timeout: 4_000 };
@@ -20,19 +20,15 @@ const metadata: CredentialIssuerMetadata = {
   },
 };
 
-/** The issuer calls are not under /account: they go through the page's fetch, the global one. */
+/** The issuer calls are not under /account, but they go through the one API client (its token, its checks). */
 function renderIssuerPage(routes: StubRoute[]) {
-  const issuerFetch = stubServer(routes);
-  vi.stubGlobal("fetch", issuerFetch);
-  return { ...renderPage("oid4vci"), issuerFetch };
+  const page = renderPage("oid4vci", { routes });
+  return { ...page, issuerFetch: page.fetchStub };
 }
 
 /** The option of a configuration (its test id sits on the list item, as in the stock console). */
 const option = (id: string) => within(screen.getByTestId(id)).getByRole("option");
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe("issuer credential page", () => {
   it("offers one option per configuration, by display name, and shows the offer as a QR code", async () => {

@@ -18,8 +18,8 @@ import { toString as qrSvg } from "qrcode";
 import { useEffect, useMemo, useState, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { withServerReason } from "../../api/errors";
-import { createCredentialOffer, fetchCredentialIssuer, type IssuerClient } from "../../api/issuer";
-import { useAuth } from "../../auth/AuthContext";
+import { useApi } from "../../api/ApiContext";
+import { createCredentialOffer, fetchCredentialIssuer } from "../../api/issuer";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadingState } from "../../ui/LoadingState";
@@ -44,16 +44,15 @@ type Offer = { uri: string; image: string };
 export default function Oid4Vci() {
   const { t, i18n } = useTranslation();
   const environment = useEnvironment();
-  const auth = useAuth();
+  const api = useApi();
   const { addError } = useAlerts();
-  const client = useMemo<IssuerClient>(() => ({ environment, token: auth.token }), [environment, auth]);
-  const issuer = useFetch((signal) => fetchCredentialIssuer(client, signal), client);
+  const issuer = useFetch((signal) => fetchCredentialIssuer(api, environment, signal), api);
   const [selected, setSelected] = useState<string>();
   const [offerVersion, setOfferVersion] = useState(0);
   const issuerUrl = issuer.state.status === "ready" ? issuer.state.data.credential_issuer : undefined;
   const offer = useFetch(async (signal): Promise<Offer | undefined> => {
     if (!selected || !issuerUrl) return undefined;
-    const uri = await createCredentialOffer(client, issuerUrl, selected, signal);
+    const uri = await createCredentialOffer(api, issuerUrl, selected, signal);
     return { uri, image: await qrCodeDataUrl(uri) };
   }, `${issuerUrl}|${selected}|${offerVersion}`);
 
