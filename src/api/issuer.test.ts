@@ -29,11 +29,9 @@ describe("issuer calls", () => {
     const fetchStub = vi.fn(async () =>
       json(403, { error: "invalid_client", error_description: "Client not enabled for OID4VCI" }),
     );
-    const failure = await createCredentialOffer(
-      client(fetchStub),
-      "http://kc.test/realms/r/",
-      "id with space",
-    ).catch((error: unknown) => error);
+    const failure = await createCredentialOffer(client(fetchStub), "http://kc.test/realms/r/", "id with space").catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(403);
     expect((failure as ApiError).description).toBe("Client not enabled for OID4VCI");

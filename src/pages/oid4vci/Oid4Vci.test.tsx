@@ -29,7 +29,6 @@ function renderIssuerPage(routes: StubRoute[]) {
 /** The option of a configuration (its test id sits on the list item, as in the stock console). */
 const option = (id: string) => within(screen.getByTestId(id)).getByRole("option");
 
-
 describe("issuer credential page", () => {
   it("offers one option per configuration, by display name, and shows the offer as a QR code", async () => {
     const { issuerFetch } = renderIssuerPage([

@@ -27,7 +27,10 @@ import { accountRoles, canRevokeCredentials, credentialOfferAction, serverDate }
 import { IssuedCredentialsDialog } from "./IssuedCredentialsDialog";
 import "./verifiable-credentials.css";
 
-export default function VerifiableCredentials({ data: credentials, reload }: PageProps<UserVerifiableCredentialRepresentation[]>) {
+export default function VerifiableCredentials({
+  data: credentials,
+  reload,
+}: PageProps<UserVerifiableCredentialRepresentation[]>) {
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
