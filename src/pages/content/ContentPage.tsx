@@ -10,12 +10,15 @@ import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { translateLabel } from "../../ui/translateLabel";
 import { useFetch } from "../../ui/useFetch";
-import { ContentPageError, moduleUrl, type ContentModuleItem } from "./content";
+import { ContentPageError, isUnresolvedSpecifier, moduleUrl, type ContentModuleItem } from "./content";
 import { importModule } from "./importModule";
+import { importInModuleFrame } from "./moduleFrame";
+import { sharedReact } from "./sharedReact";
 
 /**
  * What a content module's default export receives as props (see docs/content-pages.md). The module is plain ESM
- * loaded from the theme's resources; it brings no React of its own and builds its elements and hooks with `React`.
+ * loaded from the theme's resources; it brings no React of its own and builds its elements and hooks with `React`
+ * (or, written for the stock console, imports "react", which the content-module frame resolves to the same React).
  */
 export type ContentModuleProps = {
   /** The console's React: `React.createElement`, `React.useState`, ... */
@@ -33,18 +36,47 @@ export type ContentModuleProps = {
 
 type ContentComponent = (props: ContentModuleProps) => React.ReactNode;
 
-/** Loads the module and checks that its default export is a component. */
-async function loadComponent(url: string): Promise<ContentComponent> {
+const reason = (error: unknown) => (error as Error | null)?.message ?? String(error);
+
+/**
+ * Loads the module and checks that its default export is a component. A module that imports "react" (written for the
+ * stock console) cannot be resolved on the console's page; it is imported again in the content-module frame.
+ */
+async function loadComponent(resourceUrl: string, url: string): Promise<ContentComponent> {
   let module: Record<string, unknown>;
   try {
     module = await importModule(url);
   } catch (error) {
-    throw new ContentPageError(`The page's module ${url} could not be loaded: ${(error as Error)?.message ?? error}`);
+    if (!isUnresolvedSpecifier(error)) {
+      throw new ContentPageError(`The page's module ${url} could not be loaded: ${reason(error)}`);
+    }
+    try {
+      module = await importInModuleFrame(resourceUrl, url, sharedReact);
+    } catch (frameError) {
+      throw new ContentPageError(`The page's module ${url} could not be loaded: ${reason(frameError)}`);
+    }
   }
   if (typeof module.default !== "function") {
     throw new ContentPageError(`The page's module ${url} has no default export that is a function.`);
   }
   return module.default as ContentComponent;
+}
+
+/**
+ * Turns an error the module throws while rendering into one of the console's page (a module of the frame throws the
+ * frame's Error, which the error dialog would not recognise), naming the module; the route's error dialog shows it.
+ */
+class ModuleErrors extends React.Component<{ url: string; children: React.ReactNode }, { error?: unknown }> {
+  override state: { error?: unknown } = {};
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    if (this.state.error !== undefined) {
+      throw new ContentPageError(`The page's module ${this.props.url} failed: ${reason(this.state.error)}`);
+    }
+    return this.props.children;
+  }
 }
 
 /**
@@ -58,7 +90,7 @@ export default function ContentPage({ data: item }: PageProps<ContentModuleItem>
   const api = useApi();
   const url = moduleUrl(environment.resourceUrl, item.modulePath);
   // Wrapped in an object: useFetch would otherwise see the component function as data.
-  const { state } = useFetch(async () => ({ component: await loadComponent(url) }), url);
+  const { state } = useFetch(async () => ({ component: await loadComponent(environment.resourceUrl, url) }), url);
   // Stable, so a module may list it in an effect's dependencies.
   const request = React.useCallback<ContentModuleProps["request"]>(
     (path, options) => api.request(path, options),
@@ -72,14 +104,16 @@ export default function ContentPage({ data: item }: PageProps<ContentModuleItem>
     <PageLayout title={translateLabel(t, item.label, item.path)}>
       <div className="content-page" data-testid="content-page">
         {Module ? (
-          <Module
-            React={React}
-            item={item}
-            environment={environment}
-            t={t}
-            language={i18n.language}
-            request={request}
-          />
+          <ModuleErrors url={url}>
+            <Module
+              React={React}
+              item={item}
+              environment={environment}
+              t={t}
+              language={i18n.language}
+              request={request}
+            />
+          </ModuleErrors>
         ) : (
           <LoadingState />
         )}

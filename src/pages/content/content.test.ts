@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContentPageError, findContentItem, moduleUrl, type ContentMenuItem } from "./content";
+import { ContentPageError, findContentItem, isUnresolvedSpecifier, moduleUrl, type ContentMenuItem } from "./content";
 
 const menu: ContentMenuItem[] = [
   { label: "personalInfo", path: "" },
@@ -44,6 +44,27 @@ describe("content items", () => {
       " ",
     ]) {
       expect(() => moduleUrl("http://kc/r", bad)).toThrow(ContentPageError);
+    }
+  });
+});
+
+describe("an unresolved bare specifier", () => {
+  it("is told from other import failures, in the words of Chromium, Firefox and Safari", () => {
+    for (const message of [
+      'Failed to resolve module specifier "react". Relative references must start with either "/", "./", or "../".',
+      "The specifier “react” was a bare specifier, but was not remapped to anything.",
+      "Module name, 'react' does not resolve to a valid URL.",
+    ]) {
+      expect(isUnresolvedSpecifier(new TypeError(message))).toBe(true);
+    }
+    for (const error of [
+      new TypeError("Failed to fetch dynamically imported module: http://kc/r/x.js"),
+      new SyntaxError("Unexpected token '<'"),
+      new Error("react is broken"),
+      "Failed to resolve module specifier",
+      null,
+    ]) {
+      expect(isUnresolvedSpecifier(error)).toBe(false);
     }
   });
 });

@@ -39,6 +39,20 @@ export function moduleUrl(resourceUrl: string, modulePath: string): string {
   return `${resourceUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
+/**
+ * Whether an import failed because the module (or one it imports) names a bare specifier such as "react", which the
+ * console's page cannot resolve: it has no import map. Such a module, written for the stock console, is imported
+ * again in the content-module frame. Each browser says it its own way (Chromium, Firefox, Safari); nothing of the
+ * module has run when this error is thrown, since resolving comes before evaluating.
+ */
+export function isUnresolvedSpecifier(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    typeof message === "string" &&
+    /Failed to resolve module specifier|was a bare specifier|does not resolve to a valid URL/i.test(message)
+  );
+}
+
 /** A content page that cannot be shown; its message is what the error dialog says. */
 export class ContentPageError extends Error {
   override name = "ContentPageError";
