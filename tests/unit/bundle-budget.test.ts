@@ -1,4 +1,4 @@
-// The first screen's bundle may not grow past these budgets (performance issue): what start-up holds is defined once,
+// The first screen's bundle may not grow past these budgets: what start-up holds is defined once,
 // in scripts/lib/first-screen-files.mjs, for this test and `npm run bench:build` alike (the entry, the app chunk it
 // imports at once, the landing page, every chunk they import statically, and their stylesheets), gzipped at Keycloak's
 // level. Raw and gzip bytes, and the number of files (each a request; all linked from the page). Set from the build
