@@ -33,14 +33,17 @@ export function TitledList({
   label,
   titles,
   className,
+  rowClass,
   isCompact,
   rows,
 }: {
   id: string;
   label: string;
   titles: string[];
-  /** Sets the list's columns (`--column-titles-columns`) and names its cells for styles and tests. */
+  /** The column titles' class, `<className>-header` (sets `--column-titles-columns`). */
   className: string;
+  /** Names each row's name cell, `<rowClass>-name`, for styles and tests. */
+  rowClass: string;
   isCompact?: boolean;
   rows: TitledListRow[];
 }) {
@@ -53,7 +56,7 @@ export function TitledList({
             <DataListItemRow>
               <DataListItemCells
                 dataListCells={[
-                  <DataListCell key="name" className={`titled-list-name ${className}-name`}>
+                  <DataListCell key="name" className={`titled-list-name ${rowClass}-name`}>
                     <span id={row.nameId} data-testid={row.nameTestId}>
                       {row.name}
                     </span>

@@ -35,6 +35,7 @@ export default function Groups({ data: groups }: PageProps<GroupRepresentation[]
             label={t("groups")}
             titles={[t("name"), t("path"), t("directMembership")]}
             className="groups"
+            rowClass="group"
             isCompact
             rows={shown.map((row, shownIndex) => {
               const index = offset + shownIndex;

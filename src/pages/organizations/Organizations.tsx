@@ -24,6 +24,7 @@ export default function Organizations({ data: organizations }: PageProps<Organiz
           label={t("organizationList")}
           titles={[t("name"), t("domains"), t("description")]}
           className="organizations"
+          rowClass="organization"
           rows={organizations.map((organization, index) => {
             const domains = (organization.domains ?? []).map(domainName);
             return {
