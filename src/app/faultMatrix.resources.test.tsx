@@ -5,7 +5,7 @@ import { FakeUmaServer, resource } from "../testing/fakeUmaServer";
 import { renderPage } from "../testing/renderPage";
 
 /*
- * The fault matrix of issue #17 for the resources screen (docs/hardening.md): share, edit, unshare, accept and deny
+ * The fault matrix for the resources screen (docs/hardening.md): share, edit, unshare, accept and deny
  * under HTTP 500, HTTP 403 and a network failure. The page talks to the stateful fake UMA server (as in
  * Resources.test.tsx), whose PUTs fail on demand; a network failure rejects before the server is reached.
  */

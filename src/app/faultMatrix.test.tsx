@@ -9,7 +9,7 @@ import type {
 import { renderPage, type StubRoute } from "../testing/renderPage";
 
 /*
- * The fault matrix of issue #17 (docs/hardening.md): every mutation of every screen, under HTTP 500, HTTP 403 and a
+ * The fault matrix (docs/hardening.md): every mutation of every screen, under HTTP 500, HTTP 403 and a
  * network failure, shows a danger alert with the reason, never a success, keeps what the user typed or chose, and
  * leaves the screen as the server has it. Resources' mutations are in faultMatrix.resources.test.tsx.
  */

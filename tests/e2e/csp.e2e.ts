@@ -7,7 +7,7 @@ import { accountUrl, expect, test } from "./support/test";
 
 const REALM = "e2e-csp";
 
-/** The policy of issue #17: nothing inline, nothing from elsewhere. */
+/** The strict policy: nothing inline, nothing from elsewhere. */
 export const STRICT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; " +
   "connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'";

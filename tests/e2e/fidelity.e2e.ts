@@ -116,8 +116,7 @@ test.describe("drop-in fidelity", () => {
     await expect(page.getByTestId("save")).toBeVisible();
     expect(failed).toEqual([]);
     expect(assets.length).toBeGreaterThan(0);
-    // Each asset is still asked for twice per visit: check-sso sends the whole page through Keycloak and back
-    // (the performance issue replaces that with a silent check), so no "once" assertion here yet.
+    // How often each asset is asked for is the start-up test's subject (startup.e2e.ts); here only that it is linked.
     const links = await page
       .locator('link[rel="modulepreload"]')
       .evaluateAll((elements) => elements.map((element) => (element as HTMLLinkElement).href));

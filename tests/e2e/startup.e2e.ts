@@ -8,7 +8,7 @@ const SESSION_REALM = REALM;
 
 test.use({ realms: { [REALM]: demoLike() } });
 
-test.describe("start-up on a real Keycloak (performance issue)", () => {
+test.describe("start-up on a real Keycloak", () => {
   test("loads the console once: check-sso as one request that ends on a tiny page, nothing before the profile but sign-in", async ({
     openConsole,
   }) => {
