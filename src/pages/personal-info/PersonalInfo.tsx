@@ -10,7 +10,7 @@ import {
   ModalHeader,
   PageSection,
 } from "@patternfly/react-core";
-import { ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
+import { CheckCircleIcon, ExclamationTriangleIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -26,6 +26,8 @@ import { PageLayout } from "../../ui/PageLayout";
 import { useSessionDraft } from "../../ui/useSessionDraft";
 import type { PageProps } from "../page";
 import type { PersonalInfoData } from "./loader";
+import { YourData } from "./YourData";
+import "./personal-info.css";
 import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../../user-profile/fieldNames";
 import { applyServerErrors, fieldErrorsOf } from "../../user-profile/serverErrors";
 import { isShown, UserProfileFields } from "../../user-profile/UserProfileFields";
@@ -146,24 +148,25 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
             metadata={metadata}
             supportedLocales={loaded.supportedLocales}
             currentLocale={i18n.language}
-            addons={
-              updateEmail
-                ? {
-                    email: () => (
-                      <Button
-                        id="update-email-btn"
-                        variant="link"
-                        isInline
-                        icon={<ExternalLinkSquareAltIcon />}
-                        iconPosition="end"
-                        onClick={() => void auth.startAction("UPDATE_EMAIL")}
-                      >
-                        {t("updateEmail")}
-                      </Button>
-                    ),
-                  }
-                : {}
-            }
+            addons={{
+              email: () => (
+                <div className="email-addons">
+                  {loaded.user.email ? <EmailVerification verified={loaded.user.emailVerified === true} /> : null}
+                  {updateEmail && (
+                    <Button
+                      id="update-email-btn"
+                      variant="link"
+                      isInline
+                      icon={<ExternalLinkSquareAltIcon />}
+                      iconPosition="end"
+                      onClick={() => void auth.startAction("UPDATE_EMAIL")}
+                    >
+                      {t("updateEmail")}
+                    </Button>
+                  )}
+                </div>
+              ),
+            }}
           />
           {editable && (
             <ActionGroup>
@@ -194,6 +197,7 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
         </Form>
         <LeaveGuard />
       </FormProvider>
+      <YourData username={loaded.user.username} />
       {environment.features.deleteAccountAllowed && (
         <PageSection padding={{ default: "noPadding" }} className="delete-account-section">
           <ExpandableSection
@@ -214,6 +218,43 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
           </ExpandableSection>
         </PageSection>
       )}
+    </>
+  );
+}
+
+/**
+ * Whether the saved email address is verified. When it is not, "Verify email" starts Keycloak's verify-email
+ * required action as an application-initiated action (`kc_action=VERIFY_EMAIL`, which Keycloak 26.7 accepts): Keycloak
+ * sends the message and shows its own page, and the console never claims anything was sent.
+ */
+function EmailVerification({ verified }: { verified: boolean }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  if (verified) {
+    return (
+      <span className="email-state email-state-verified" data-testid="email-verified">
+        <CheckCircleIcon aria-hidden />
+        {t("emailStateVerified")}
+      </span>
+    );
+  }
+  return (
+    <>
+      <span className="email-state email-state-unverified" data-testid="email-not-verified">
+        <ExclamationTriangleIcon aria-hidden />
+        {t("emailStateNotVerified")}
+      </span>
+      <Button
+        id="verify-email-btn"
+        data-testid="verify-email"
+        variant="link"
+        isInline
+        icon={<ExternalLinkSquareAltIcon />}
+        iconPosition="end"
+        onClick={() => void auth.startAction("VERIFY_EMAIL")}
+      >
+        {t("emailVerifyStart")}
+      </Button>
     </>
   );
 }

@@ -1,0 +1,125 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { UserRepresentation } from "../../api/representations";
+import { renderPage, testEnvironment, type StubRoute } from "../../testing/renderPage";
+
+const user: UserRepresentation = {
+  id: "u1",
+  username: "alice",
+  email: "alice@example.org",
+  emailVerified: true,
+  firstName: "Alice",
+  lastName: "Liddell",
+  attributes: {},
+  userProfileMetadata: {
+    attributes: [
+      { name: "username", displayName: "${username}", readOnly: true },
+      { name: "email", displayName: "${email}", required: true, validators: { email: {} } },
+      { name: "firstName", displayName: "${firstName}", required: true },
+      { name: "lastName", displayName: "${lastName}", required: true },
+    ],
+  },
+};
+
+// Groups, devices and credentials on; the rest of the realm's switches off.
+const features = {
+  ...Object.fromEntries(Object.keys(testEnvironment.features).map((flag) => [flag, false])),
+  isViewGroupsEnabled: true,
+} as typeof testEnvironment.features;
+const environment = { ...testEnvironment, features };
+
+const routes = (groups: StubRoute, profile: UserRepresentation = user): StubRoute[] => [
+  { path: "/", body: profile },
+  groups,
+  { path: "/sessions/devices", body: [{ id: "d1", os: "Linux", sessions: [{ id: "s1", ipAddress: "10.0.0.1" }] }] },
+  {
+    path: "/credentials",
+    body: [
+      {
+        type: "password",
+        category: "basic-authentication",
+        displayName: "Password",
+        removeable: false,
+        userCredentialMetadatas: [
+          { credential: { id: "c1", type: "password", createdDate: 1700000000000, credentialData: '{"x":1}' } },
+        ],
+      },
+    ],
+  },
+];
+
+/** jsdom's Blob has no text(): read it as a browser of old would. */
+function textOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+    reader.readAsText(blob);
+  });
+}
+
+describe("your data", () => {
+  let blobs: Blob[];
+  beforeEach(() => {
+    blobs = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return "blob:http://kc.test/1";
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("downloads one file with every offered part and says so", async () => {
+    renderPage("", {
+      routes: routes({ path: "/groups", body: [{ id: "g1", name: "tea", path: "/tea" }] }),
+      environment,
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Download your data" }));
+    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Your data has been downloaded.");
+    expect(blobs).toHaveLength(1);
+    const file = JSON.parse(await textOf(blobs[0]!)) as Record<string, unknown> & {
+      parts: Record<string, { status: string; data?: unknown }>;
+    };
+    expect(file).toMatchObject({ version: 1, realm: "demo", failedParts: [] });
+    expect(file.parts.groups).toEqual({ status: "included", data: [{ id: "g1", name: "tea", path: "/tea" }] });
+    expect(file.parts.credentials).toEqual({
+      status: "included",
+      data: [{ type: "password", createdDate: 1700000000000 }],
+    });
+    expect(file.parts.organizations).toEqual({ status: "notOffered" });
+    expect(file.header).toContain("alice");
+  });
+
+  it("a failed part: still a file, which names it, and a warning alert that names it too", async () => {
+    renderPage("", { routes: routes({ path: "/groups", status: 500, body: { error: "unknown_error" } }), environment });
+    await userEvent.click(await screen.findByRole("button", { name: "Download your data" }));
+    const alert = await screen.findByTestId("last-alert");
+    expect(alert).toHaveTextContent("Your file is not complete");
+    expect(alert).toHaveTextContent("Groups");
+    expect(screen.queryByText("Your data has been downloaded.")).toBeNull();
+    const file = JSON.parse(await textOf(blobs[0]!)) as { failedParts: string[]; parts: Record<string, unknown> };
+    expect(file.failedParts).toEqual(["groups"]);
+    expect(file.parts.groups).toMatchObject({ status: "failed" });
+  });
+});
+
+describe("the email's verification", () => {
+  it("a verified email says so and offers no action", async () => {
+    renderPage("", { routes: routes({ path: "/groups", body: [] }), environment });
+    expect(await screen.findByTestId("email-verified")).toHaveTextContent("Verified");
+    expect(screen.queryByRole("button", { name: /Verify email/ })).toBeNull();
+  });
+
+  it("an unverified email: Verify email starts Keycloak's VERIFY_EMAIL action", async () => {
+    const { auth } = renderPage("", {
+      routes: routes({ path: "/groups", body: [] }, { ...user, emailVerified: false }),
+      environment,
+    });
+    expect(await screen.findByTestId("email-not-verified")).toHaveTextContent("Not verified");
+    await userEvent.click(screen.getByRole("button", { name: /Verify email/ }));
+    expect(auth.startAction).toHaveBeenLastCalledWith("VERIFY_EMAIL");
+  });
+});

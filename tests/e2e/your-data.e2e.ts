@@ -1,0 +1,347 @@
+import { readFile } from "node:fs/promises";
+import type { Download, Page } from "@playwright/test";
+import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
+import { expectAccessible } from "./support/axe";
+import { screenshot } from "./support/screenshots";
+import { expect, keycloakUrl, pageEnvironment, test } from "./support/test";
+
+// Personal info's "Download your data" and the email's verification state. One realm where alice has something in
+// every part (a group, an organization, a linked account, a labelled password, a UMA resource shared with bob), and
+// the same theme under the strict Content-Security-Policy of the hardening work.
+const REALM = "e2e-your-data";
+const STRICT = "e2e-your-data-csp";
+const CLIENT = "e2e-gallery";
+const IDP = "looking-glass";
+const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; " +
+  "connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
+
+const bob = {
+  username: "bob",
+  enabled: true,
+  email: "bob@example.org",
+  emailVerified: true,
+  firstName: "Bob",
+  lastName: "Tester",
+  credentials: [{ type: "password", value: "bob", temporary: false }],
+};
+
+test.use({
+  realms: {
+    [REALM]: () => {
+      const base = demoLike();
+      return {
+        ...base,
+        organizationsEnabled: true,
+        userManagedAccessAllowed: true,
+        verifiableCredentialsEnabled: true,
+        users: [...(base.users as unknown[]), bob],
+        groups: [{ name: "tea-party", path: "/tea-party" }],
+        identityProviders: [
+          {
+            alias: IDP,
+            displayName: "Looking Glass",
+            providerId: "oidc",
+            enabled: true,
+            config: {
+              authorizationUrl: "https://idp.example.org/auth",
+              tokenUrl: "https://idp.example.org/token",
+              clientId: "console-tests",
+              clientSecret: "not-used",
+              clientAuthMethod: "client_secret_post",
+            },
+          },
+        ],
+        clients: [
+          {
+            clientId: CLIENT,
+            name: "Gallery",
+            secret: "gallery-secret",
+            publicClient: false,
+            serviceAccountsEnabled: true,
+            authorizationServicesEnabled: true,
+            directAccessGrantsEnabled: true,
+            standardFlowEnabled: true,
+            redirectUris: [`${keycloakUrl()}/realms/${REALM}/*`],
+          },
+        ],
+      };
+    },
+    [STRICT]: demoLike({
+      browserSecurityHeaders: {
+        contentSecurityPolicy: STRICT_CSP,
+        contentSecurityPolicyReportOnly: "",
+        xFrameOptions: "SAMEORIGIN",
+        xContentTypeOptions: "nosniff",
+        xRobotsTag: "none",
+        referrerPolicy: "no-referrer",
+        strictTransportSecurity: "max-age=31536000; includeSubDomains",
+      },
+    }),
+  },
+  account: { realm: REALM },
+});
+
+test.describe.configure({ timeout: 180_000 });
+
+async function shapeRealm(admin: KeycloakAdmin) {
+  const alice = await admin.userId(REALM, DEMO_USER.username);
+  const users = `/${REALM}/users/${alice}`;
+  const [group] = await admin.request<{ id: string }[]>("GET", `/${REALM}/groups?search=tea-party&exact=true`);
+  await admin.request("PUT", `${users}/groups/${group!.id}`);
+
+  await admin.request("POST", `/${REALM}/organizations`, {
+    name: "Wonderland",
+    alias: "wonderland",
+    enabled: true,
+    domains: [{ name: "wonderland.example" }],
+  });
+  const [org] = await admin.request<{ id: string }[]>("GET", `/${REALM}/organizations?search=Wonderland&exact=true`);
+  await admin.request("POST", `/${REALM}/organizations/${org!.id}/members`, alice);
+
+  await admin.request("POST", `${users}/federated-identity/${IDP}`, {
+    identityProvider: IDP,
+    userId: "alice-on-the-other-side",
+    userName: "alice.mirror",
+  });
+
+  const [password] = await admin.request<{ id: string }[]>("GET", `${users}/credentials`);
+  const labelled = await fetch(
+    `${keycloakUrl()}/admin/realms/${REALM}/users/${alice}/credentials/${password!.id}/userLabel`,
+    {
+      method: "PUT",
+      headers: { "content-type": "text/plain", authorization: `Bearer ${await adminToken()}` },
+      body: "My rabbit-hole password",
+    },
+  );
+  expect(labelled.ok, `label: ${labelled.status}`).toBe(true);
+
+  const [client] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=${CLIENT}`);
+  const server = `/${REALM}/clients/${client!.id}/authz/resource-server`;
+  await admin.request("POST", `${server}/scope`, { name: "album:view" });
+  const resource = await admin.request<{ _id: string }>("POST", `${server}/resource`, {
+    name: "croquet-photos",
+    displayName: "Croquet photos",
+    owner: DEMO_USER.username,
+    ownerManagedAccess: true,
+    scopes: [{ name: "album:view" }],
+  });
+  // Shared with bob through the Account API, as alice would in the console.
+  const aliceToken = await userToken(DEMO_USER.username, DEMO_USER.password);
+  const shared = await fetch(`${keycloakUrl()}/realms/${REALM}/account/resources/${resource._id}/permissions`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" },
+    body: JSON.stringify([{ username: "bob", scopes: ["album:view"] }]),
+  });
+  expect(shared.ok, `share: ${shared.status} ${await shared.text()}`).toBe(true);
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${keycloakUrl()}/realms/master/protocol/openid-connect/token`, {
+    method: "POST",
+    body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "admin", password: "admin" }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function userToken(username: string, password: string): Promise<string> {
+  const response = await fetch(`${keycloakUrl()}/realms/${REALM}/protocol/openid-connect/token`, {
+    method: "POST",
+    body: new URLSearchParams({
+      grant_type: "password",
+      client_id: CLIENT,
+      client_secret: "gallery-secret",
+      username,
+      password,
+    }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token for ${username}: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+test.beforeAll(async ({ admin }) => {
+  test.setTimeout(180_000);
+  await shapeRealm(admin);
+});
+
+type ExportedPart = { status: string; data?: unknown; error?: string };
+type Exported = {
+  format: string;
+  version: number;
+  header: string;
+  exportedAt: string;
+  realm: string;
+  failedParts: string[];
+  notOfferedParts: string[];
+  parts: Record<string, ExportedPart>;
+};
+
+/** Clicks "Download your data" (from the keyboard) and returns the downloaded file, parsed. */
+async function download(page: Page): Promise<{ file: Exported; text: string; download: Download }> {
+  const button = page.getByTestId("download-data");
+  await button.focus();
+  const downloading = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  const done = await downloading;
+  const text = await readFile((await done.path())!, "utf8");
+  return { file: JSON.parse(text) as Exported, text, download: done };
+}
+
+const dataOf = <T>(file: Exported, part: string): T => {
+  expect(file.parts[part]?.status, `${part}: ${JSON.stringify(file.parts[part])}`).toBe("included");
+  return file.parts[part]!.data as T;
+};
+
+test.describe("your data", () => {
+  test("downloads one JSON file with the user's own values from every part", async ({ consolePage: page }) => {
+    await expect(page.getByRole("region", { name: "Your data" })).toBeVisible();
+    await page.getByTestId("your-data").scrollIntoViewIfNeeded();
+    await screenshot(page, "your-data");
+
+    const { file, text, download: done } = await download(page);
+    expect(done.suggestedFilename()).toMatch(/^account-data-e2e-your-data-\d{4}-\d{2}-\d{2}\.json$/);
+    await expect(page.getByTestId("last-alert")).toContainText("Your data has been downloaded.");
+
+    expect(file).toMatchObject({ format: "keycloak-account-data", version: 1, realm: REALM, failedParts: [] });
+    expect(file.header).toContain("alice");
+    expect(Date.parse(file.exportedAt)).not.toBeNaN();
+    expect(Object.keys(file.parts)).toEqual([
+      "profile",
+      "groups",
+      "organizations",
+      "devices",
+      "applications",
+      "linkedAccounts",
+      "credentials",
+      "resources",
+      "verifiableCredentials",
+    ]);
+
+    expect(dataOf(file, "profile")).toMatchObject({
+      username: "alice",
+      email: "alice@example.org",
+      firstName: "Alice",
+      lastName: "Liddell",
+      emailVerified: true,
+    });
+    expect(dataOf(file, "profile")).not.toHaveProperty("userProfileMetadata");
+    expect(dataOf(file, "groups")).toEqual([expect.objectContaining({ name: "tea-party", path: "/tea-party" })]);
+    expect(dataOf(file, "organizations")).toEqual([expect.objectContaining({ name: "Wonderland" })]);
+    const devices = dataOf<{ sessions: { current?: boolean; clients: { clientId: string }[] }[] }[]>(file, "devices");
+    const sessions = devices.flatMap((device) => device.sessions);
+    expect(sessions.some((session) => session.clients.some((c) => c.clientId === "account-console"))).toBe(true);
+    expect(dataOf(file, "applications")).toEqual(
+      expect.arrayContaining([expect.objectContaining({ clientId: "account-console" })]),
+    );
+    expect(dataOf(file, "linkedAccounts")).toEqual([
+      expect.objectContaining({ providerAlias: IDP, connected: true, linkedUsername: "alice.mirror" }),
+    ]);
+    const credentials = dataOf<{ type: string; label?: string; createdDate?: number }[]>(file, "credentials");
+    expect(credentials).toEqual([
+      { type: "password", label: "My rabbit-hole password", createdDate: expect.any(Number) },
+    ]);
+    const resources = dataOf<{ owned: { name: string; sharedWith: { username: string; scopes: string[] }[] }[] }>(
+      file,
+      "resources",
+    );
+    expect(resources.owned).toEqual([
+      expect.objectContaining({
+        name: "croquet-photos",
+        sharedWith: [expect.objectContaining({ username: "bob", scopes: ["album:view"] })],
+      }),
+    ]);
+    expect(dataOf(file, "verifiableCredentials")).toEqual({ types: [], issued: [] });
+
+    // Nothing secret: no credential data, no hashes, no tokens.
+    for (const secret of ["credentialData", "secretData", "hashedSaltedValue", "access_token", "refresh_token"]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  test("a part whose request fails is named in the file and in the alert; the rest is still there", async ({
+    consolePage: page,
+  }) => {
+    await page.route(
+      (url) => url.pathname === `/realms/${REALM}/account/groups`,
+      (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"unknown_error"}' }),
+    );
+    const { file } = await download(page);
+    expect(file.failedParts).toEqual(["groups"]);
+    expect(file.parts.groups).toMatchObject({ status: "failed", error: expect.any(String) });
+    expect(file.parts.profile?.status).toBe("included");
+    expect(file.parts.organizations?.status).toBe("included");
+    const alert = page.getByTestId("last-alert");
+    await expect(alert).toContainText("Your file is not complete");
+    await expect(alert).toContainText("Groups");
+    await screenshot(page, "your-data-incomplete");
+  });
+
+  test("at 360 px in dark mode: keyboard, axe, and the download", async ({ openConsole }) => {
+    const page = await openConsole(REALM, { viewport: { width: 360, height: 740 } });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/(^|\s)pf-v6-theme-dark(\s|$)/);
+    const section = page.getByTestId("your-data");
+    await section.scrollIntoViewIfNeeded();
+    const box = await section.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, "personal info with your data, 360 px, dark");
+    await screenshot(page, "your-data-360-dark");
+    const { file } = await download(page);
+    expect(file.failedParts).toEqual([]);
+  });
+});
+
+test.describe("your data under the strict Content-Security-Policy", () => {
+  test.use({ account: { realm: STRICT } });
+  test("downloads without a policy violation", async ({ consolePage: page }) => {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+    });
+    const { file } = await download(page);
+    expect(file.realm).toBe(STRICT);
+    expect(file.failedParts).toEqual([]);
+    // What the realm switches off (here: groups, linked accounts, resources) is said so, and not counted as failed.
+    const { features } = (await pageEnvironment(page)) as { features: Record<string, boolean> };
+    const flags: Record<string, string> = {
+      groups: "isViewGroupsEnabled",
+      organizations: "isViewOrganizationsEnabled",
+      applications: "isViewApplicationsEnabled",
+      linkedAccounts: "isLinkedAccountsEnabled",
+      resources: "isMyResourcesEnabled",
+      verifiableCredentials: "isOid4VciEnabled",
+    };
+    const off = Object.keys(flags).filter((part) => !features[flags[part]!]);
+    expect(off).toEqual(expect.arrayContaining(["groups", "resources"]));
+    expect(file.notOfferedParts.sort()).toEqual(off.sort());
+    for (const part of off) expect(file.parts[part]).toEqual({ status: "notOffered" });
+    await expect(page.getByTestId("last-alert")).toContainText("Your data has been downloaded.");
+    expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+  });
+});
+
+test.describe("a verified email", () => {
+  test("shows that the email is verified, and offers nothing to do", async ({ consolePage: page }) => {
+    await expect(page.getByTestId("email-verified")).toHaveText("Verified");
+    await expect(page.getByTestId("verify-email")).toHaveCount(0);
+  });
+
+  test("an unverified email: Verify email opens Keycloak's own verify-email page", async ({ admin, openConsole }) => {
+    await admin.updateUser(REALM, DEMO_USER.username, { emailVerified: false });
+    const page = await openConsole(REALM);
+    await expect(page.getByTestId("email-not-verified")).toHaveText("Not verified");
+    await screenshot(page, "email-not-verified");
+    await expectAccessible(page, "personal info with an unverified email");
+    await page.getByTestId("verify-email").focus();
+    await page.keyboard.press("Enter");
+    // Keycloak's required-action page for VERIFY_EMAIL, started by kc_action (an application-initiated action).
+    await page.waitForURL(/\/login-actions\/required-action\?.*execution=VERIFY_EMAIL/);
+    await expect(page.getByText("alice@example.org")).toBeVisible();
+    await screenshot(page, "email-verify-keycloak-page");
+  });
+});
