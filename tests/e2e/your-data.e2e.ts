@@ -344,4 +344,16 @@ test.describe("a verified email", () => {
     await expect(page.getByText("alice@example.org")).toBeVisible();
     await screenshot(page, "email-verify-keycloak-page");
   });
+
+  test("saving a new address shows it as not verified, as Keycloak then holds it", async ({ admin, openConsole }) => {
+    await admin.updateUser(REALM, DEMO_USER.username, { emailVerified: true, email: "alice@example.org" });
+    const page = await openConsole(REALM);
+    await expect(page.getByTestId("email-verified")).toBeVisible();
+    await page.getByTestId("email").fill("alice.new@example.org");
+    await page.getByTestId("save").click();
+    await expect(page.getByTestId("last-alert")).toContainText("Your account has been updated.");
+    await expect(page.getByTestId("email-not-verified")).toBeVisible();
+    const stored = await admin.user(REALM, DEMO_USER.username);
+    expect(stored).toMatchObject({ email: "alice.new@example.org", emailVerified: false });
+  });
 });

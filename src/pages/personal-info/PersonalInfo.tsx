@@ -16,7 +16,7 @@ import { FormProvider, useForm, useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router";
 import { useApi } from "../../api/ApiContext";
-import { savePersonalInfo } from "../../api/methods";
+import { fetchPersonalInfo, savePersonalInfo } from "../../api/methods";
 import type { UserProfileAttributeMetadata } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import type { Features } from "../../environment/environment";
@@ -69,6 +69,11 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   });
   const { handleSubmit, reset, setError, formState, getValues } = form;
   const [deleteOpen, setDeleteOpen] = useState(false);
+  // The saved address and whether Keycloak has it verified; unknown (not shown) when it could not be read back.
+  const [emailStatus, setEmailStatus] = useState<{ email?: string; verified?: boolean }>({
+    email: loaded.user.email,
+    verified: loaded.user.emailVerified === true,
+  });
 
   // Typed values survive the end of the session: kept when it ends, shown unsaved after signing in again.
   const { draft } = useSessionDraft<ProfileFormValues>("personal-info", {
@@ -112,6 +117,15 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
     }
 
     saved.current = user;
+    if ((user.email ?? "") !== (emailStatus.email ?? "")) {
+      // A new address is not verified by saving it: ask Keycloak rather than keep showing the old state.
+      const fresh = await fetchPersonalInfo(api).catch(() => undefined);
+      setEmailStatus(
+        fresh
+          ? { email: fresh.email, verified: fresh.emailVerified === true }
+          : { email: user.email, verified: undefined },
+      );
+    }
     reset(values);
     setRestored(false);
     const locale = values.attributes.locale;
@@ -151,7 +165,9 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
             addons={{
               email: () => (
                 <div className="email-addons">
-                  {loaded.user.email ? <EmailVerification verified={loaded.user.emailVerified === true} /> : null}
+                  {emailStatus.email && emailStatus.verified !== undefined ? (
+                    <EmailVerification verified={emailStatus.verified} />
+                  ) : null}
                   {updateEmail && (
                     <Button
                       id="update-email-btn"

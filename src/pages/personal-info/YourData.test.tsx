@@ -122,4 +122,17 @@ describe("the email's verification", () => {
     await userEvent.click(screen.getByRole("button", { name: /Verify email/ }));
     expect(auth.startAction).toHaveBeenLastCalledWith("VERIFY_EMAIL");
   });
+
+  it("after saving a new address: the state Keycloak reports for it, not the old one", async () => {
+    const stubs = [...routes({ path: "/groups", body: [] }), { method: "POST", path: "/", status: 204 }];
+    renderPage("", { routes: stubs, environment });
+    expect(await screen.findByTestId("email-verified")).toBeInTheDocument();
+    // From now on the server holds the new, unverified address.
+    stubs.unshift({ path: "/", body: { ...user, email: "alice@wonderland.example", emailVerified: false } });
+    await userEvent.clear(screen.getByTestId("email"));
+    await userEvent.type(screen.getByTestId("email"), "alice@wonderland.example");
+    await userEvent.click(screen.getByTestId("save"));
+    expect(await screen.findByTestId("email-not-verified")).toHaveTextContent("Not verified");
+    expect(screen.queryByTestId("email-verified")).toBeNull();
+  });
 });
