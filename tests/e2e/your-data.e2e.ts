@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { createServer, type AddressInfo, type Server } from "node:net";
 import type { Download, Page } from "@playwright/test";
 import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
@@ -164,6 +165,59 @@ test.beforeAll(async ({ admin }) => {
   test.setTimeout(180_000);
   await shapeRealm(admin);
 });
+
+type CaughtMail = { from: string; to: string[]; data: string };
+
+/**
+ * A local SMTP catcher, just enough of RFC 5321 for Keycloak's mail client (no TLS, no auth): every message it
+ * receives lands in `mails`, so a test reads back what Keycloak really sent.
+ */
+function smtpCatcher(): { server: Server; mails: CaughtMail[] } {
+  const mails: CaughtMail[] = [];
+  const server = createServer((socket) => {
+    let buffer = "";
+    let mail: CaughtMail = { from: "", to: [], data: "" };
+    let inData = false;
+    socket.write("220 console-tests SMTP catcher\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end === -1) return;
+          mail.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          mails.push(mail);
+          mail = { from: "", to: [], data: "" };
+          inData = false;
+          socket.write("250 OK queued\r\n");
+          continue;
+        }
+        const end = buffer.indexOf("\r\n");
+        if (end === -1) return;
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO" || verb === "HELO") socket.write("250 console-tests\r\n");
+        else if (verb === "MAIL") {
+          mail.from = line;
+          socket.write("250 OK\r\n");
+        } else if (verb === "RCPT") {
+          mail.to.push(line);
+          socket.write("250 OK\r\n");
+        } else if (verb === "DATA") {
+          inData = true;
+          socket.write("354 End data with <CR><LF>.<CR><LF>\r\n");
+        } else if (verb === "QUIT") {
+          socket.end("221 Bye\r\n");
+          return;
+        } else socket.write("250 OK\r\n");
+      }
+    });
+    socket.on("error", () => undefined);
+  });
+  return { server, mails };
+}
 
 type ExportedPart = { status: string; data?: unknown; error?: string };
 type Exported = {
@@ -331,18 +385,46 @@ test.describe("a verified email", () => {
     await expect(page.getByTestId("verify-email")).toHaveCount(0);
   });
 
-  test("an unverified email: Verify email opens Keycloak's own verify-email page", async ({ admin, openConsole }) => {
-    await admin.updateUser(REALM, DEMO_USER.username, { emailVerified: false });
-    const page = await openConsole(REALM);
-    await expect(page.getByTestId("email-not-verified")).toHaveText("Not verified");
-    await screenshot(page, "email-not-verified");
-    await expectAccessible(page, "personal info with an unverified email");
-    await page.getByTestId("verify-email").focus();
-    await page.keyboard.press("Enter");
-    // Keycloak's required-action page for VERIFY_EMAIL, started by kc_action (an application-initiated action).
-    await page.waitForURL(/\/login-actions\/required-action\?.*execution=VERIFY_EMAIL/);
-    await expect(page.getByText("alice@example.org")).toBeVisible();
-    await screenshot(page, "email-verify-keycloak-page");
+  test("an unverified email: Verify email opens Keycloak's own verify-email page, which sends the mail", async ({
+    admin,
+    openConsole,
+  }) => {
+    const { server, mails } = smtpCatcher();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await admin.request("PUT", `/${REALM}`, {
+        smtpServer: { host: "127.0.0.1", port: String(port), from: "console-tests@example.org" },
+      });
+      await admin.updateUser(REALM, DEMO_USER.username, { emailVerified: false });
+      const page = await openConsole(REALM);
+      await expect(page.getByTestId("email-not-verified")).toHaveText("Not verified");
+      await screenshot(page, "email-not-verified");
+      await expectAccessible(page, "personal info with an unverified email");
+      await page.getByTestId("verify-email").focus();
+      await page.keyboard.press("Enter");
+      // Keycloak's required-action page for VERIFY_EMAIL, started by kc_action (an application-initiated action).
+      await page.waitForURL(/\/login-actions\/required-action\?.*execution=VERIFY_EMAIL/);
+      await expect(page.getByText("alice@example.org")).toBeVisible();
+      await screenshot(page, "email-verify-keycloak-page");
+      expect(mails).toEqual([]);
+
+      // Keycloak's own button sends the message: read it back from the catcher.
+      await page.getByRole("button", { name: "Send verification email" }).click();
+      await expect.poll(() => mails.length, { timeout: 30_000 }).toBe(1);
+      const [mail] = mails;
+      expect(mail!.to).toEqual([expect.stringContaining("alice@example.org")]);
+      const body = mail!.data.replace(/=\r\n/g, "");
+      expect(body).toContain("action-token");
+      expect(body).toContain(`/realms/${REALM}/`);
+      // Keycloak's page after sending: drawn in full before the picture is taken.
+      await page.waitForLoadState("load");
+      await expect(page.getByText("alice@example.org").first()).toBeVisible();
+      await screenshot(page, "email-verify-sent");
+    } finally {
+      await admin.request("PUT", `/${REALM}`, { smtpServer: {} }).catch(() => undefined);
+      server.close();
+    }
   });
 
   test("saving a new address shows it as not verified, as Keycloak then holds it", async ({ admin, openConsole }) => {
