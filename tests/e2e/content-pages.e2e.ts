@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_USER, demoLike } from "./support/admin";
+import { DEMO_USER, demoLike, STRICT_CSP_HEADERS, STRICT_CSP } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, test } from "./support/test";
@@ -15,24 +15,12 @@ const STOCK_PAGE = "content/packing-list";
 // The same theme in a realm with the strict policy of the hardening work (the one tests/e2e/csp.e2e.ts checks):
 // nothing inline, nothing from elsewhere.
 const STRICT_REALM = "e2e-content-pages-csp";
-const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; " +
-  "connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
-
 test.use({
   realms: {
     [REALM]: demoLike({ accountTheme: THEME }),
     [STRICT_REALM]: demoLike({
       accountTheme: THEME,
-      browserSecurityHeaders: {
-        contentSecurityPolicy: STRICT_CSP,
-        contentSecurityPolicyReportOnly: "",
-        xFrameOptions: "SAMEORIGIN",
-        xContentTypeOptions: "nosniff",
-        xRobotsTag: "none",
-        referrerPolicy: "no-referrer",
-        strictTransportSecurity: "max-age=31536000; includeSubDomains",
-      },
+      ...STRICT_CSP_HEADERS,
     }),
   },
   account: { realm: REALM },

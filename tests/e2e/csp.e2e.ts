@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_USER, demoLike } from "./support/admin";
+import { DEMO_USER, demoLike, STRICT_CSP_HEADERS, STRICT_CSP } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { signIn, submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
@@ -8,22 +8,10 @@ import { accountUrl, expect, test } from "./support/test";
 const REALM = "e2e-csp";
 
 /** The strict policy: nothing inline, nothing from elsewhere. */
-export const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; " +
-  "connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
-
 test.use({
   realms: {
     [REALM]: demoLike({
-      browserSecurityHeaders: {
-        contentSecurityPolicy: STRICT_CSP,
-        contentSecurityPolicyReportOnly: "",
-        xFrameOptions: "SAMEORIGIN",
-        xContentTypeOptions: "nosniff",
-        xRobotsTag: "none",
-        referrerPolicy: "no-referrer",
-        strictTransportSecurity: "max-age=31536000; includeSubDomains",
-      },
+      ...STRICT_CSP_HEADERS,
       // The screens behind features, so that they are visited too.
       organizationsEnabled: true,
       verifiableCredentialsEnabled: true,

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type AddressInfo, type Server } from "node:net";
 import type { Download, Page } from "@playwright/test";
-import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
+import { DEMO_USER, demoLike, type KeycloakAdmin, STRICT_CSP_HEADERS } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { screenshot } from "./support/screenshots";
 import { expect, keycloakUrl, pageEnvironment, test } from "./support/test";
@@ -13,10 +13,6 @@ const REALM = "e2e-your-data";
 const STRICT = "e2e-your-data-csp";
 const CLIENT = "e2e-gallery";
 const IDP = "looking-glass";
-const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; " +
-  "connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
-
 const bob = {
   username: "bob",
   enabled: true,
@@ -69,15 +65,7 @@ test.use({
       };
     },
     [STRICT]: demoLike({
-      browserSecurityHeaders: {
-        contentSecurityPolicy: STRICT_CSP,
-        contentSecurityPolicyReportOnly: "",
-        xFrameOptions: "SAMEORIGIN",
-        xContentTypeOptions: "nosniff",
-        xRobotsTag: "none",
-        referrerPolicy: "no-referrer",
-        strictTransportSecurity: "max-age=31536000; includeSubDomains",
-      },
+      ...STRICT_CSP_HEADERS,
     }),
   },
   account: { realm: REALM },
