@@ -11,7 +11,7 @@ import {
   PageSection,
 } from "@patternfly/react-core";
 import { CheckCircleIcon, ExclamationTriangleIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FormProvider, useForm, useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router";
@@ -169,16 +169,9 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
                     <EmailVerification verified={emailStatus.verified} />
                   ) : null}
                   {updateEmail && (
-                    <Button
-                      id="update-email-btn"
-                      variant="link"
-                      isInline
-                      icon={<ExternalLinkSquareAltIcon />}
-                      iconPosition="end"
-                      onClick={() => void auth.startAction("UPDATE_EMAIL")}
-                    >
+                    <ActionLink id="update-email-btn" action="UPDATE_EMAIL">
                       {t("updateEmail")}
-                    </Button>
+                    </ActionLink>
                   )}
                 </div>
               ),
@@ -245,7 +238,6 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
  */
 function EmailVerification({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
-  const auth = useAuth();
   if (verified) {
     return (
       <span className="email-state email-state-verified" data-testid="email-verified">
@@ -260,17 +252,9 @@ function EmailVerification({ verified }: { verified: boolean }) {
         <ExclamationTriangleIcon aria-hidden />
         {t("emailStateNotVerified")}
       </span>
-      <Button
-        id="verify-email-btn"
-        data-testid="verify-email"
-        variant="link"
-        isInline
-        icon={<ExternalLinkSquareAltIcon />}
-        iconPosition="end"
-        onClick={() => void auth.startAction("VERIFY_EMAIL")}
-      >
+      <ActionLink id="verify-email-btn" testId="verify-email" action="VERIFY_EMAIL">
         {t("emailVerifyStart")}
-      </Button>
+      </ActionLink>
     </>
   );
 }
@@ -304,5 +288,33 @@ function LeaveGuard() {
         </Button>
       </ModalFooter>
     </Modal>
+  );
+}
+
+/** An inline link that leaves for one of Keycloak's own pages: a required action started by the console (kc_action). */
+function ActionLink({
+  id,
+  testId,
+  action,
+  children,
+}: {
+  id: string;
+  testId?: string;
+  action: string;
+  children: ReactNode;
+}) {
+  const auth = useAuth();
+  return (
+    <Button
+      id={id}
+      data-testid={testId}
+      variant="link"
+      isInline
+      icon={<ExternalLinkSquareAltIcon />}
+      iconPosition="end"
+      onClick={() => void auth.startAction(action)}
+    >
+      {children}
+    </Button>
   );
 }
