@@ -51,6 +51,7 @@ export function ConfirmDialog({
           id={confirmId}
           onClick={onConfirm}
           isLoading={busy}
+          spinnerAriaValueText={t("spinnerLoading")}
           isDisabled={busy || isConfirmDisabled}
         >
           {confirmLabel ?? t("confirm")}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { UserProfileAttributeMetadata } from "../api/representations";
 import { testI18n } from "../testing/i18n";
 import {
+  autocompleteOf,
   attributeOptions,
   fieldKind,
   htmlInputType,
@@ -97,5 +98,21 @@ describe("whether a form needs the typeahead's code", () => {
     expect(needsTypeahead([attr("locale"), attr("firstName")], locales(3))).toBe(false);
     // Locales without a locale attribute (internationalization on, attribute not offered) draw nothing.
     expect(needsTypeahead([attr("firstName")], locales(TYPEAHEAD_THRESHOLD))).toBe(false);
+  });
+});
+
+describe("autocomplete tokens", () => {
+  const attribute = (name: string, inputType?: string) =>
+    ({ name, annotations: inputType ? { inputType } : {} }) as unknown as UserProfileAttributeMetadata;
+  it("names the purpose of the built-in attributes and of phone inputs", () => {
+    expect(autocompleteOf(attribute("firstName"))).toBe("given-name");
+    expect(autocompleteOf(attribute("lastName"))).toBe("family-name");
+    expect(autocompleteOf(attribute("email"))).toBe("email");
+    expect(autocompleteOf(attribute("username"))).toBe("username");
+    expect(autocompleteOf(attribute("contact.phone", "html5-tel"))).toBe("tel");
+  });
+  it("leaves custom attributes without one", () => {
+    expect(autocompleteOf(attribute("bio"))).toBeUndefined();
+    expect(autocompleteOf(attribute("recoveryEmail", "html5-email"))).toBeUndefined();
   });
 });

@@ -123,6 +123,23 @@ export function annotation(attribute: UserProfileAttributeMetadata, name: string
   return typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : undefined;
 }
 
+/** What the built-in attributes hold, as HTML's autocomplete tokens name it (WCAG 1.3.5, Identify Input Purpose). */
+const AUTOCOMPLETE: Record<string, string> = {
+  username: "username",
+  email: "email",
+  firstName: "given-name",
+  lastName: "family-name",
+};
+
+/**
+ * The autocomplete token of a field about the user: the built-in attributes by name, a phone input by its type;
+ * undefined for anything else (a custom attribute's purpose is not known: a second email field may be a recovery
+ * address, which the browser must not fill with the user's own).
+ */
+export function autocompleteOf(attribute: UserProfileAttributeMetadata): string | undefined {
+  return AUTOCOMPLETE[attribute.name] ?? (htmlInputType(attribute) === "tel" ? "tel" : undefined);
+}
+
 /** The placeholder annotation, translated when written as `${key}`. */
 export function placeholderOf(attribute: UserProfileAttributeMetadata, t: TFunction): string | undefined {
   if (attribute.readOnly) return undefined;

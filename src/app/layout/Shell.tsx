@@ -1,9 +1,14 @@
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { basePath } from "../../environment/environment";
+import { useEnvironment } from "../../environment/EnvironmentContext";
 import { Outlet, useLocation, useNavigation } from "../../lib/router";
 import { LoadingState } from "../../ui/LoadingState";
+import { translateLabel } from "../../ui/translateLabel";
 import { AppPage } from "./AppPage";
 import { Header } from "./Header";
-import type { MenuItem } from "./menu";
+import { activeLeaf, useDocumentTitle } from "./documentTitle";
+import { relativePath, type MenuItem } from "./menu";
 import { Sidebar } from "./Sidebar";
 
 /**
@@ -17,6 +22,10 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   const location = useLocation();
   const switching = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
   const slow = useLateFlag(switching, SPINNER_DELAY_MS);
+  const { t } = useTranslation();
+  const environment = useEnvironment();
+  const leaf = activeLeaf(menu, relativePath(location.pathname, basePath(environment)));
+  useDocumentTitle(leaf && translateLabel(t, leaf.label));
   // The header reads no router state: made once, it does not draw again at every step of a page switch (its menus'
   // poppers read the computed text direction as they draw, a style recalculation each time).
   const header = useMemo(() => <Header />, []);

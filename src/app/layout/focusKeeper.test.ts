@@ -80,6 +80,20 @@ describe("keepFocusIn", () => {
     expect(document.activeElement).toBe(document.body);
   });
 
+  it("gives the focus back to a button once it is no longer disabled while busy", async () => {
+    region();
+    const button = document.getElementById("remove-1") as HTMLButtonElement;
+    button.focus();
+    // What the browser does with the focus of a control that is disabled (jsdom keeps it there).
+    button.blur();
+    button.disabled = true;
+    await settle();
+    expect(document.activeElement).toBe(document.body);
+    button.disabled = false;
+    await settle();
+    expect(document.activeElement).toBe(button);
+  });
+
   it("leaves the focus alone when it is somewhere else", async () => {
     region();
     document.getElementById("remove-1")!.focus();

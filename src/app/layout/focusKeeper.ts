@@ -21,25 +21,30 @@ function selectorOf(element: Element): string | undefined {
  * out, remove access, revoke), a dialog gives the focus back to a button whose list then loads again. The browser
  * would leave the focus on the page's body, and a keyboard user would start over at the top. Instead the focus goes
  * to the same control drawn anew (same test id or id), else to the next control of the list the row was in, else to
- * the region itself (focusable, tabIndex -1) until the same control comes back. Returns a function that stops it.
+ * the region itself (focusable, tabIndex -1) until the same control comes back. A button disabled while busy gets
+ * the focus back when it is enabled again. Returns a function that stops it.
  */
 export function keepFocusIn(region: HTMLElement): () => void {
   // The focused element and its ancestors up to the region, nearest first.
   let lineage: Element[] = [];
   // The lost control's selector while the region holds the focus in its place.
   let pending: string | undefined;
+  // A control that was disabled while it had the focus (a busy button): the browser moved the focus to the body.
+  let disabled: HTMLElement | undefined;
 
   // Focus that leaves the region (for a dialog, say) keeps what it left: the dialog gives the focus back there.
   const remember = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof Element) || !region.contains(target) || target === region) return;
     pending = undefined;
+    disabled = undefined;
     lineage = [];
     for (let node: Element | null = target; node && node !== region; node = node.parentElement) lineage.push(node);
   };
   // A pointer user puts the focus where they click: nothing to keep.
   const forget = () => {
     pending = undefined;
+    disabled = undefined;
     lineage = [];
   };
 
@@ -55,7 +60,18 @@ export function keepFocusIn(region: HTMLElement): () => void {
       return;
     }
     const [lost] = lineage;
-    if (!lost || lost.isConnected || (active && active !== document.body)) return;
+    const onBody = !active || active === document.body;
+    if (lost instanceof HTMLElement && lost.isConnected) {
+      // Busy, the control is disabled and the browser drops its focus (a moment later); enabled again, it gets the
+      // focus back unless the user has moved on.
+      if (lost.matches(":disabled")) disabled = lost;
+      else if (disabled === lost) {
+        disabled = undefined;
+        if (onBody) lost.focus();
+      }
+      return;
+    }
+    if (!lost || lost.isConnected || !onBody) return;
     const ancestors = lineage;
     lineage = [];
     const selector = selectorOf(lost);
@@ -71,7 +87,7 @@ export function keepFocusIn(region: HTMLElement): () => void {
   };
 
   const observer = new MutationObserver(rescue);
-  observer.observe(region, { childList: true, subtree: true });
+  observer.observe(region, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
   // Dialogs live beside the page, in the body: closing one is when the focus is given back, or lost.
   observer.observe(document.body, { childList: true });
   document.addEventListener("focusin", remember);

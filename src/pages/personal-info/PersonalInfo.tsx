@@ -185,6 +185,7 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
                 data-testid="save"
                 variant="primary"
                 isLoading={formState.isSubmitting}
+                spinnerAriaValueText={t("spinnerLoading")}
                 isDisabled={formState.isSubmitting}
               >
                 {t("save")}

@@ -75,16 +75,16 @@ export function YourData({ username }: { username?: string }) {
   };
 
   return (
-    // A named region rather than a heading: Personal info's headings are the user profile's sections.
+    // A region with a heading of its own, at the level of the user profile's sections: a part of the page beside them.
     <PageSection
       padding={{ default: "noPadding" }}
       className="your-data-section"
       data-testid="your-data"
       aria-labelledby="your-data-title"
     >
-      <p className="your-data-title" id="your-data-title">
+      <h2 className="your-data-title" id="your-data-title">
         {t("yourDataTitle")}
-      </p>
+      </h2>
       <Content component="p">{t("yourDataDescription")}</Content>
       <Button
         id="download-data-btn"
@@ -92,6 +92,7 @@ export function YourData({ username }: { username?: string }) {
         variant="secondary"
         icon={<DownloadIcon />}
         isLoading={busy}
+        spinnerAriaValueText={t("spinnerLoading")}
         isDisabled={busy}
         aria-describedby="your-data-title"
         onClick={() => void download()}

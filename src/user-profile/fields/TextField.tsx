@@ -1,6 +1,6 @@
 import { TextInput } from "@patternfly/react-core";
 import { isRequired } from "../rules";
-import { htmlInputType, placeholderOf } from "../inputTypes";
+import { autocompleteOf, htmlInputType, placeholderOf } from "../inputTypes";
 import { asText, type FieldProps } from "./FieldProps";
 
 export function TextField({ attribute, id, label, field, hasError, describedBy, t }: FieldProps) {
@@ -22,6 +22,7 @@ export function TextField({ attribute, id, label, field, hasError, describedBy, 
       validated={hasError ? "error" : "default"}
       aria-label={label}
       aria-describedby={describedBy}
+      autoComplete={autocompleteOf(attribute)}
       {...(type === ("range" as string)
         ? { min: numberAnnotation(attribute, "min"), max: numberAnnotation(attribute, "max") }
         : {})}

@@ -275,16 +275,16 @@ export async function furnish(admin: KeycloakAdmin, realm: string): Promise<void
   for (const scope of [JWT_CREDENTIAL, SD_CREDENTIAL]) await grantCredential(admin, realm, DEMO_USER.username, scope);
 }
 
-/** Every screen of the menu, by route and h1 (English). */
+/** Every screen of the menu, by route, h1 and menu label (English). */
 export const SCREENS = [
-  { route: "", heading: "Personal info" },
-  { route: "account-security/signing-in", heading: "Signing in" },
-  { route: "account-security/device-activity", heading: "Device activity" },
-  { route: "account-security/linked-accounts", heading: "Linked accounts" },
-  { route: "applications", heading: "Applications" },
-  { route: "verifiable-credentials", heading: "Verifiable credentials" },
-  { route: "oid4vci", heading: "Verifiable Credentials" },
-  { route: "groups", heading: "Groups" },
-  { route: "organizations", heading: "Organizations" },
-  { route: "resources", heading: "Resources" },
+  { route: "", heading: "Personal info", title: "Personal info" },
+  { route: "account-security/signing-in", heading: "Signing in", title: "Signing in" },
+  { route: "account-security/device-activity", heading: "Device activity", title: "Device activity" },
+  { route: "account-security/linked-accounts", heading: "Linked accounts", title: "Linked accounts" },
+  { route: "applications", heading: "Applications", title: "Applications" },
+  { route: "verifiable-credentials", heading: "Verifiable credentials", title: "Verifiable credentials" },
+  { route: "oid4vci", heading: "Verifiable Credentials", title: "Credential offer" },
+  { route: "groups", heading: "Groups", title: "Groups" },
+  { route: "organizations", heading: "Organizations", title: "Organizations" },
+  { route: "resources", heading: "Resources", title: "Resources" },
 ] as const;
