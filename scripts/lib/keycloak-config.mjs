@@ -33,23 +33,15 @@ export const OLDEST_SUPPORTED_VERSION = /** @type {string} */ (SUPPORTED_KEYCLOA
 /** Server features that not every version knows (Keycloak refuses to start with an unknown one): the first release. */
 const FEATURE_SINCE = /** @type {Record<string, string>} */ ({ "oid4vc-vci-rest-credential-offer": "26.7.0" });
 
-/** Preview features that later became default, turned on where they are still preview: the release they became default. */
-const PREVIEW_UNTIL = /** @type {Record<string, string>} */ ({ "update-email": "26.4.0" });
-
 /**
- * The features to enable on one version: FEATURES without those it does not have yet, and the preview features that
- * are default in newer versions (update email before 26.4), so the same screens exist on every version.
+ * The features to enable on one version: FEATURES without those it does not have yet.
  * @param {string} version
  */
 export function featuresFor(version) {
-  const known = FEATURES.filter((feature) => {
+  return FEATURES.filter((feature) => {
     const since = FEATURE_SINCE[feature];
     return since === undefined || compareVersions(version, since) >= 0;
   });
-  const previews = Object.keys(PREVIEW_UNTIL).filter(
-    (feature) => compareVersions(version, /** @type {string} */ (PREVIEW_UNTIL[feature])) < 0,
-  );
-  return [...known, ...previews].sort();
 }
 
 /** Realm settings newer than the oldest supported version, by first release: an older server refuses them. */

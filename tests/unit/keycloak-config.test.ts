@@ -82,16 +82,10 @@ describe("supported versions", () => {
   it("enables only the features a version knows (Keycloak refuses to start with an unknown one)", () => {
     expect(featuresFor("26.7.4")).toEqual(["oid4vc-vci", "oid4vc-vci-rest-credential-offer", "organization"]);
     expect(featuresFor("26.6.4")).toEqual(["oid4vc-vci", "organization"]);
-    // Update email is default from 26.4; before, the preview feature is turned on.
-    expect(featuresFor("26.3.5")).toEqual(["oid4vc-vci", "organization", "update-email"]);
-    expect(keycloakOptions({}, { KC_VERSION: "26.0.8" }).features).toEqual([
-      "oid4vc-vci",
-      "organization",
-      "update-email",
-    ]);
+    expect(keycloakOptions({}, { KC_VERSION: "26.0.8" }).features).toEqual(["oid4vc-vci", "organization"]);
     expect(keycloakOptions({ version: "26.3.5" }, { KC_VERSION: "26.7.4" })).toMatchObject({
       version: "26.3.5",
-      features: ["oid4vc-vci", "organization", "update-email"],
+      features: ["oid4vc-vci", "organization"],
     });
   });
 
