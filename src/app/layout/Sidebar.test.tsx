@@ -1,5 +1,5 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "../../lib/router";
 import { describe, expect, it } from "vitest";
 import { renderInApp } from "../../testing/renderPage";
 import type { MenuItem } from "./menu";
