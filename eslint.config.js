@@ -15,6 +15,17 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              message: "The console's router is src/lib/router.tsx (same names; react-router is not a dependency).",
+            },
+          ],
+        },
+      ],
     },
   },
   // Layering. Each folder of src/ may import only the folders below it in LAYERS (and itself); a page never imports

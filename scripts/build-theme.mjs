@@ -1,11 +1,13 @@
 // @ts-check
-// `npm run build`: our Vite build, then keycloakify packages it (with src/theme/account) into the jar.
-// See docs/packaging.md for why it is two steps.
-import { spawnSync } from "node:child_process";
-import { existsSync, statSync, writeFileSync } from "node:fs";
+// `npm run build`: our Vite build, then keycloakify packages it (with src/theme/account) into the jar, and the
+// server extension (extension/, compiled by Maven meanwhile) is added to that jar, so that it is one file.
+// See docs/packaging.md for why it is two steps, and docs/extension.md for the extension.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { JAR_NAME } from "./lib/keycloak-config.mjs";
+import { chooseJavaHome } from "./lib/keycloak-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -21,9 +23,15 @@ function run(label, args, env = process.env) {
 }
 
 if (spawnSync("mvn", ["-v"], { stdio: "ignore" }).status !== 0) {
-  console.error("Maven (mvn) not found: keycloakify needs it to package the jar. Install it (apt-get install maven).");
+  console.error(
+    "Maven (mvn) not found: keycloakify needs it to package the jar, and it compiles the server extension. Install it (apt-get install maven).",
+  );
   process.exit(1);
 }
+
+const extension = path.join(root, "extension");
+const extensionClasses = path.join(extension, "target", "classes");
+const extensionBuild = compileExtension();
 
 // Always a production bundle: Vite honours an inherited NODE_ENV, and vitest (whose e2e setup may run this build)
 // sets NODE_ENV=test, which would ship React's development build.
@@ -46,7 +54,65 @@ if (!existsSync(jar)) {
   console.error(`keycloakify finished but ${path.relative(root, jar)} is missing.`);
   process.exit(1);
 }
+
+const { compiled, output, seconds: extensionSeconds } = await extensionBuild;
+if (!compiled) {
+  console.error(`Compiling the server extension (extension/) failed:\n${output}`);
+  process.exit(1);
+}
+// The extension's classes and its META-INF/services entry go into the theme jar: one file to install.
+const javaHome = chooseJavaHome();
+const jarTool = javaHome ? path.join(javaHome, "bin", "jar") : "jar";
+const update = spawnSync(jarTool, ["uf", jar, "-C", extensionClasses, "."], { cwd: root, encoding: "utf8" });
+if (update.status !== 0) {
+  console.error(`Adding the extension to the jar failed (exit ${update.status ?? update.signal}):\n${update.stderr}`);
+  process.exit(1);
+}
+
 console.log(
   `Built ${path.relative(root, jar)} (${(statSync(jar).size / 1024).toFixed(0)} KiB) ` +
-    `in ${(viteSeconds + keycloakifySeconds).toFixed(1)} s (vite ${viteSeconds.toFixed(1)} s, keycloakify ${keycloakifySeconds.toFixed(1)} s).`,
+    `in ${(viteSeconds + keycloakifySeconds).toFixed(1)} s (vite ${viteSeconds.toFixed(1)} s, keycloakify ${keycloakifySeconds.toFixed(1)} s; ` +
+    `extension ${compiled === "fresh" ? "up to date" : `compiled in ${extensionSeconds.toFixed(1)} s`}, beside them).`,
 );
+
+/**
+ * Compiles extension/ with Maven (quiet, batch mode; dependencies cached in ~/.m2, so a second build needs no
+ * network), running beside the Vite and keycloakify steps. Skipped when the compiled classes are newer than every
+ * source. The unit tests of the extension run in `npm test`, not here.
+ * @returns {Promise<{ compiled: false | "fresh" | "built", output: string, seconds: number }>}
+ */
+function compileExtension() {
+  // Written after each successful compile: Maven leaves unchanged classes and resources with their old times.
+  const stamp = path.join(extension, "target", "compiled.stamp");
+  const sources = [path.join(extension, "src", "main"), path.join(extension, "pom.xml")];
+  if (existsSync(stamp) && existsSync(extensionClasses) && statSync(stamp).mtimeMs >= newest(sources)) {
+    return Promise.resolve({ compiled: "fresh", output: "", seconds: 0 });
+  }
+  // From scratch: a class whose source was deleted must not linger and end up in the jar.
+  rmSync(extensionClasses, { recursive: true, force: true });
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn("mvn", ["-q", "-B", "-f", path.join(extension, "pom.xml"), "process-classes"], { cwd: root });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("close", (code) => {
+      if (code === 0) writeFileSync(stamp, new Date().toISOString() + "\n");
+      resolve({ compiled: code === 0 ? "built" : false, output, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+/** Newest modification time of the files under the given files and folders. @param {string[]} entries */
+function newest(entries) {
+  let time = 0;
+  for (const entry of entries) {
+    if (!existsSync(entry)) continue;
+    const stat = statSync(entry);
+    if (!stat.isDirectory()) time = Math.max(time, stat.mtimeMs);
+    else
+      for (const child of readdirSync(entry, { recursive: true, withFileTypes: true }))
+        if (child.isFile()) time = Math.max(time, statSync(path.join(child.parentPath, child.name)).mtimeMs);
+  }
+  return time;
+}

@@ -1,6 +1,6 @@
 // @ts-check
-// `npm test`: type-check, lint, format, unit/component tests (vitest), browser tests against a real Keycloak
-// (Playwright's runner, playwright.config.ts).
+// `npm test`: type-check, lint, format, unit/component tests (vitest), the server extension's JUnit tests (Maven,
+// extension/), browser tests against a real Keycloak (Playwright's runner, playwright.config.ts).
 // Each runner ends with one line; the last line sums them up.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -8,19 +8,38 @@ import { jarIsStale, startE2eKeycloak } from "./lib/e2e-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** @type {{ name: string, args: string[], summary: (output: string) => { passed: number, failed: number, text: string } }[]} */
+/** @type {{ name: string, command?: string, args: string[], summary: (output: string) => { passed: number, failed: number, text: string } }[]} */
 const runners = [
   { name: "type-check", args: ["tsc", "--noEmit", "-p", "tsconfig.json"], summary: checkSummary },
   { name: "lint", args: ["eslint", "--max-warnings=0", "."], summary: checkSummary },
   { name: "format", args: ["prettier", "--check", "src", "tests", "scripts"], summary: checkSummary },
   { name: "unit", args: ["vitest", "run"], summary: vitestSummary },
+  {
+    name: "java",
+    command: "mvn",
+    // Its own output folder: the jar's build (below) may compile extension/ at the same time.
+    args: [
+      "-B",
+      "--no-transfer-progress",
+      "-Dstyle.color=never",
+      `-Dextension.target=${path.join(root, "extension", "target", "junit")}`,
+      "-f",
+      "extension/pom.xml",
+      "test",
+    ],
+    summary: surefireSummary,
+  },
   { name: "e2e", args: ["playwright", "test"], summary: playwrightSummary },
 ];
 
-/** @param {string[]} args @param {{ quiet?: boolean }} [options] output kept, not printed */
-function run(args, { quiet = false } = {}) {
+/**
+ * @param {string[]} args @param {{ quiet?: boolean, command?: string }} [options] quiet: output kept, not printed;
+ * command: a program on the PATH instead of a tool of node_modules
+ */
+function run(args, { quiet = false, command } = {}) {
   return new Promise((resolve) => {
-    const child = spawn("npx", ["--no-install", ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: "0" } });
+    const [program, programArgs] = command ? [command, args] : ["npx", ["--no-install", ...args]];
+    const child = spawn(program, programArgs, { cwd: root, env: { ...process.env, FORCE_COLOR: "0" } });
     let output = "";
     const collect = (/** @type {Buffer} */ chunk) => {
       const text = chunk.toString();
@@ -29,6 +48,7 @@ function run(args, { quiet = false } = {}) {
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
+    child.on("error", (error) => resolve({ code: 127, output: `${program}: ${error.message}` }));
     child.on("close", (code) => resolve({ code, output }));
   });
 }
@@ -62,6 +82,18 @@ function playwrightSummary(output) {
   const passed = count("passed");
   const failed = count("failed") + count("flaky") + count("interrupted");
   const skipped = count("skipped") + count("did not run");
+  return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
+}
+
+/** @param {string} output */
+function surefireSummary(output) {
+  // Maven's surefire plugin closes with the totals: "Tests run: 50, Failures: 0, Errors: 0, Skipped: 0".
+  const totals = [
+    ...output.matchAll(/^\[\w+\] Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$/gm),
+  ].at(-1);
+  const [run, failures, errors, skipped] = (totals ?? []).slice(1).map(Number);
+  const failed = (failures ?? 0) + (errors ?? 0);
+  const passed = (run ?? 0) - failed - (skipped ?? 0);
   return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
 }
 
@@ -115,7 +147,9 @@ for (const runner of chosen) {
       continue;
     }
   }
-  const { code, output } = /** @type {{ code: number, output: string }} */ (await run([...runner.args, ...extra]));
+  const { code, output } = /** @type {{ code: number, output: string }} */ (
+    await run([...runner.args, ...extra], { command: runner.command })
+  );
   await server?.stop();
   let summary = runner.summary === checkSummary ? checkSummary(output, code) : runner.summary(output);
   if (code !== 0 && summary.failed === 0)

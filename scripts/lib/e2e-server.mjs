@@ -34,7 +34,17 @@ function newestSource(entries) {
 export function jarIsStale() {
   return (
     !existsSync(JAR_PATH) ||
-    statSync(JAR_PATH).mtimeMs < newestSource(["src", "public", "vite.config.ts", "package.json", "package-lock.json"])
+    statSync(JAR_PATH).mtimeMs <
+      newestSource([
+        "src",
+        "public",
+        "vite.config.ts",
+        "package.json",
+        "package-lock.json",
+        // The server extension, which the build adds to the same jar.
+        "extension/src/main",
+        "extension/pom.xml",
+      ])
   );
 }
 

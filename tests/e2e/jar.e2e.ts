@@ -129,4 +129,20 @@ test.describe("the theme jar", () => {
       );
     }
   });
+
+  test("carries the server extension: its classes and the service entry that registers its factory", () => {
+    const services = "META-INF/services/org.keycloak.services.resource.RealmResourceProviderFactory";
+    const factory = "io.github.kcaccountconsole.extension.AccountConsoleExtensionFactory";
+    expect(read(services).trim().split(/\s+/)).toEqual([factory]);
+    const classes = readdirSync(path.join(directory, "io/github/kcaccountconsole/extension"));
+    for (const name of ["AccountConsoleExtensionFactory", "AccountConsoleExtensionProvider", "ExtensionResource"]) {
+      expect(classes).toContain(`${name}.class`);
+    }
+    // Compiled for Java 17 (class file version 61), the oldest Java a supported Keycloak runs on.
+    const bytes = readFileSync(path.join(directory, `${factory.replaceAll(".", "/")}.class`));
+    expect(bytes.readUInt32BE(0)).toBe(0xcafebabe);
+    expect(bytes.readUInt16BE(6)).toBe(61);
+    // The classes of the extension only, not its tests.
+    expect(classes.some((file) => file.endsWith("Test.class"))).toBe(false);
+  });
 });

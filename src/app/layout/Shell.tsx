@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet, useLocation, useNavigation } from "../../lib/router";
 import { LoadingState } from "../../ui/LoadingState";
 import { AppPage } from "./AppPage";
 import { Header } from "./Header";

@@ -1,7 +1,7 @@
 import { Nav, NavExpandable, NavItem, PageContext, PageSidebar, PageSidebarBody } from "@patternfly/react-core";
 import { useContext, useMemo, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../../lib/router";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { basePath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";

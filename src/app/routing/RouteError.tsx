@@ -1,4 +1,4 @@
-import { useRouteError } from "react-router";
+import { useRouteError } from "../../lib/router";
 import { ErrorDialog } from "../../ui/ErrorDialog";
 
 export function RouteError() {

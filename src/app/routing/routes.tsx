@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router";
+import type { RouteObject } from "../../lib/router";
 import type { ApiClient } from "../../api/client";
 import type { Features } from "../../environment/environment";
 import type { PageDefinition } from "../../pages/page";

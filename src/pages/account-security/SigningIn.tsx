@@ -13,7 +13,7 @@ import {
   SplitItem,
   Title,
 } from "@patternfly/react-core";
-import { ExclamationTriangleIcon, InfoCircleIcon, KeyIcon } from "@patternfly/react-icons";
+import { ExclamationTriangleIcon, InfoCircleIcon } from "@patternfly/react-icons";
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "../../api/representations";
@@ -22,6 +22,8 @@ import { useFormat } from "../../i18n/format";
 import { DefaultSecondFactorAction, DefaultSecondFactorProvider } from "./DefaultSecondFactor";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
+import { CredentialIcon } from "./CredentialIcon";
+import { CredentialProperties, PROVIDER_PROPERTY } from "./CredentialProperties";
 
 const CATEGORY_ORDER = ["basic-authentication", "two-factor", "passwordless"];
 
@@ -126,13 +128,7 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
   const label = credential.userLabel
     ? t(credential.userLabel, { defaultValue: credential.userLabel })
     : t(credential.type);
-  const provider = metadata.infoProperties?.find((property) => property.key === "webauthn-authenticator-provider");
-  const isPasskey = container.type.startsWith("webauthn");
-  const icon = metadata.iconLight?.startsWith("data:") ? (
-    <img src={metadata.iconLight} alt="" className="credential-icon" />
-  ) : isPasskey ? (
-    <KeyIcon className="credential-icon" />
-  ) : null;
+  const provider = metadata.infoProperties?.find((property) => property.key === PROVIDER_PROPERTY);
 
   return (
     <DataListItem aria-labelledby={`credential-${credential.id}`}>
@@ -141,7 +137,7 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
           dataListCells={[
             <DataListCell key="label" width={3}>
               <div className="credential-heading">
-                {icon}
+                <CredentialIcon metadata={metadata} isPasskey={container.type.startsWith("webauthn")} />
                 <div>
                   <div id={`credential-${credential.id}`} className="credential-label">
                     {label}
@@ -149,6 +145,7 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
                   {provider?.parameters?.[0] && <div className="credential-subtitle">{provider.parameters[0]}</div>}
                 </div>
               </div>
+              <CredentialProperties properties={metadata.infoProperties} id={credential.id} />
               {metadata.infoMessage && (
                 <Label variant="outline" icon={<InfoCircleIcon />} className="credential-message">
                   {localized(t, metadata.infoMessage)}

@@ -1,0 +1,25 @@
+package io.github.kcaccountconsole.extension;
+
+import org.keycloak.models.KeycloakSession;
+import org.keycloak.services.resource.RealmResourceProvider;
+
+/** One request's provider: hands JAX-RS the resource that answers it. */
+public class AccountConsoleExtensionProvider implements RealmResourceProvider {
+
+    private final KeycloakSession session;
+    private final Features features;
+
+    AccountConsoleExtensionProvider(KeycloakSession session, Features features) {
+        this.session = session;
+        this.features = features;
+    }
+
+    @Override
+    public Object getResource() {
+        return new ExtensionResource(session, features);
+    }
+
+    @Override
+    public void close() {
+    }
+}
