@@ -10,9 +10,9 @@ import { preloadPageCode } from "./routing/routes";
 import { StartupError } from "./StartupError";
 
 /**
- * The app's half of start-up; the entry (src/main.tsx) has already started sign-in. (translations ‖ sign-in ‖ menu ‖
- * the first page's code) -> the router, whose loaders ask for the first page's data at once -> render. Any failure
- * shows the error dialog.
+ * The app's half of start-up; the entry (src/main.tsx) has already started sign-in. (sign-in ‖ menu ‖ the first page's
+ * code) -> the router, whose loaders ask for the first page's data at once, beside the translations (which need the
+ * token) -> render. Any failure shows the error dialog.
  */
 export async function start(environment: Environment | { error: unknown }, signIn?: Promise<Auth>) {
   const root = createRoot(document.getElementById("app")!);
@@ -22,15 +22,18 @@ export async function start(environment: Environment | { error: unknown }, signI
   }
 
   preloadPageCode(window.location.pathname, basePath(environment));
-  const [i18n, auth, menu] = await Promise.allSettled([
-    startI18n(environment),
-    signIn,
-    fetchMenu(environment.resourceUrl),
-  ]);
-  const translations = i18n.status === "fulfilled" ? i18n.value : undefined;
-  if (!translations || auth.status === "rejected" || menu.status === "rejected") {
-    const failed = [i18n, auth, menu].find((result) => result.status === "rejected");
-    root.render(<StartupError i18n={translations} error={failed?.reason} />);
+  // The texts come from the extension once sign-in has a token (Keycloak's own endpoint if not), so they load beside
+  // the first page's data rather than beside sign-in.
+  const translations = startI18n(environment, undefined, () => signIn.then((auth) => auth.token()));
+  const [auth, menu] = await Promise.allSettled([signIn, fetchMenu(environment.resourceUrl)]);
+  if (auth.status === "rejected" || menu.status === "rejected") {
+    const i18n = await translations.catch(() => undefined);
+    root.render(
+      <StartupError
+        i18n={i18n}
+        error={auth.status === "rejected" ? auth.reason : (menu as PromiseRejectedResult).reason}
+      />,
+    );
     return;
   }
 
@@ -41,5 +44,13 @@ export async function start(environment: Environment | { error: unknown }, signI
   const router = createBrowserRouter(appRoutes(environment, visibleMenu(menu.value, environment.features), api), {
     basename: basePath(environment),
   });
-  root.render(<App environment={environment} auth={auth.value} i18n={translations} api={api} router={router} />);
+  const i18n = await translations.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if ("error" in i18n) {
+    root.render(<StartupError error={i18n.error} />);
+    return;
+  }
+  root.render(<App environment={environment} auth={auth.value} i18n={i18n.value} api={api} router={router} />);
 }

@@ -1,16 +1,20 @@
 import { describe, expect, it, vi } from "vitest";
-import { startI18n, toResource, translationsUrl } from "./i18n";
+import { extensionTranslationsUrl, startI18n, toResource, translationsUrl } from "./i18n";
 
 const environment = { serverBaseUrl: "https://id.example.org", realm: "demo", locale: "de" };
 
 describe("translations", () => {
   it("come from the server's account resources for the realm", () => {
     expect(translationsUrl(environment, "de")).toBe("https://id.example.org/resources/demo/account/de");
+    expect(extensionTranslationsUrl(environment, "pt-BR")).toBe(
+      "https://id.example.org/realms/demo/account-console-extension/messages/pt-BR",
+    );
   });
 
   it("turn the server's key/value list into a resource", () => {
     expect(toResource([{ key: "a", value: "A" }, { key: "b" }, { key: "c", value: "C" }])).toEqual({ a: "A", c: "C" });
-    expect(() => toResource({})).toThrow();
+    expect(toResource({ a: "A", b: 2 })).toEqual({ a: "A" });
+    expect(() => toResource("nothing")).toThrow();
   });
 
   it("load the environment's locale with English as fallback, realm overrides included", async () => {
@@ -48,5 +52,55 @@ describe("translations", () => {
       await i18n.changeLanguage(language);
       expect([html.getAttribute("lang"), html.getAttribute("dir")]).toEqual([language, direction]);
     }
+  });
+
+  it("come from the extension when it answers, and from Keycloak's list when it does not", async () => {
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    const answers = async (url: RequestInfo | URL, _init?: RequestInit) =>
+      String(url).includes("/account-console-extension/")
+        ? json({ signOut: "Sign out (extension)" })
+        : json([{ key: "signOut", value: "Sign out (Keycloak)" }]);
+    const extensionAnswers = vi.fn(answers);
+    const token = async () => "user-token";
+    const withExtension = await startI18n({ ...environment, locale: "en" }, extensionAnswers, token);
+    expect(withExtension.t("signOut")).toBe("Sign out (extension)");
+    expect(
+      extensionAnswers.mock.calls.map(([url, init]) => [String(url), new Headers(init?.headers).get("authorization")]),
+    ).toEqual([["https://id.example.org/realms/demo/account-console-extension/messages/en", "Bearer user-token"]]);
+    // Without a signed-in user there is no token for the extension: Keycloak's endpoint at once.
+    const anonymous = vi.fn(answers);
+    expect((await startI18n({ ...environment, locale: "en" }, anonymous)).t("signOut")).toBe("Sign out (Keycloak)");
+    expect(anonymous.mock.calls.map(([url]) => String(url))).toEqual([
+      "https://id.example.org/resources/demo/account/en",
+    ]);
+
+    const noExtension = vi.fn(async (url: RequestInfo | URL) =>
+      String(url).includes("/account-console-extension/")
+        ? json({ error: "not found" }, 404)
+        : json([{ key: "signOut", value: "Sign out (Keycloak)" }]),
+    );
+    const fallback = await startI18n({ ...environment, locale: "en" }, noExtension, token);
+    expect(fallback.t("signOut")).toBe("Sign out (Keycloak)");
+    await fallback.changeLanguage("de");
+    // After one 404 the extension is not asked again.
+    expect(noExtension.mock.calls.map(([url]) => String(url).replace("https://id.example.org", ""))).toEqual([
+      "/realms/demo/account-console-extension/messages/en",
+      "/resources/demo/account/en",
+      "/resources/demo/account/de",
+    ]);
+
+    const offline = vi.fn(async (url: RequestInfo | URL) => {
+      if (String(url).includes("/account-console-extension/")) throw new TypeError("Failed to fetch");
+      return json([{ key: "signOut", value: "Sign out (Keycloak)" }]);
+    });
+    expect((await startI18n({ ...environment, locale: "en" }, offline, token)).t("signOut")).toBe(
+      "Sign out (Keycloak)",
+    );
+    const signInFailed = vi.fn(answers);
+    const noToken = () => Promise.reject(new Error("sign-in failed"));
+    expect((await startI18n({ ...environment, locale: "en" }, signInFailed, noToken)).t("signOut")).toBe(
+      "Sign out (Keycloak)",
+    );
   });
 });

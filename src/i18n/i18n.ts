@@ -22,33 +22,82 @@ export function translationsUrl(environment: Pick<Environment, "serverBaseUrl" |
   return joinPath(environment.serverBaseUrl, "resources", encodeURIComponent(environment.realm), "account", language);
 }
 
-export function toResource(list: unknown): Record<string, string> {
-  if (!Array.isArray(list)) throw new Error("Expected a list of translations.");
-  return Object.fromEntries(list.filter(isTranslation).map(({ key, value }) => [key, value]));
+/**
+ * The same texts from the console's server extension (docs/extension.md): one `{key: value}` object, gzipped when the
+ * browser accepts it. Keycloak sends the list above uncompressed, about 43 KB for English.
+ */
+export function extensionTranslationsUrl(environment: Pick<Environment, "serverBaseUrl" | "realm">, language: string) {
+  return joinPath(
+    environment.serverBaseUrl,
+    "realms",
+    encodeURIComponent(environment.realm),
+    "account-console-extension",
+    "messages",
+    encodeURIComponent(language),
+  );
+}
+
+/** A bundle as either endpoint sends it: Keycloak's `[{key, value}]` list, or the extension's `{key: value}` object. */
+export function toResource(answer: unknown): Record<string, string> {
+  if (Array.isArray(answer)) {
+    return Object.fromEntries(answer.filter(isTranslation).map(({ key, value }) => [key, value]));
+  }
+  if (typeof answer === "object" && answer !== null) {
+    return Object.fromEntries(
+      Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+  }
+  throw new Error("Expected a list of translations.");
 }
 
 function keycloakBackend(
   environment: Pick<Environment, "serverBaseUrl" | "realm">,
   fetchImpl: typeof fetch,
+  token?: () => Promise<string>,
 ): BackendModule {
+  /**
+   * Whether to ask the extension, which answers signed-in users only. A refusal (404: not installed or turned off;
+   * 401/403) sends this and every later bundle to Keycloak's endpoint; so does a failed sign-in.
+   */
+  let extension = token !== undefined;
+  const load = async (language: string): Promise<Record<string, string>> => {
+    if (extension && token) {
+      try {
+        const answer = await fetchImpl(extensionTranslationsUrl(environment, language), {
+          headers: { accept: "application/json", authorization: `Bearer ${await token()}` },
+        });
+        if (answer.ok) return toResource(await answer.json());
+        if (answer.status >= 400 && answer.status < 500) extension = false;
+      } catch {
+        // No usable answer from the extension: Keycloak's own bundle below.
+      }
+    }
+    const response = await fetchImpl(translationsUrl(environment, language), {
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) throw new Error(`Translations for '${language}' answered ${response.status}.`);
+    return toResource(await response.json());
+  };
   return {
     type: "backend",
     init() {},
     read(language, _namespace, callback) {
-      fetchImpl(translationsUrl(environment, language), { headers: { accept: "application/json" } })
-        .then(async (response) => {
-          if (!response.ok) throw new Error(`Translations for '${language}' answered ${response.status}.`);
-          callback(null, toResource(await response.json()));
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false));
+      load(language).then(
+        (resource) => callback(null, resource),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
     },
   };
 }
 
-/** An i18next instance reading the realm's translations; resolves once the user's language is loaded. */
+/**
+ * An i18next instance reading the realm's translations; resolves once the user's language is loaded. With `token`
+ * (the signed-in user's), it reads them from the extension, compressed, and else from Keycloak's endpoint.
+ */
 export async function startI18n(
   environment: Pick<Environment, "serverBaseUrl" | "realm" | "locale">,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
+  token?: () => Promise<string>,
 ): Promise<I18n> {
   const i18n = createInstance({
     lng: environment.locale || FALLBACK_LANGUAGE,
@@ -59,7 +108,7 @@ export async function startI18n(
     interpolation: { escapeValue: false },
     returnEmptyString: false,
   });
-  i18n.use(keycloakBackend(environment, fetchImpl)).use(initReactI18next);
+  i18n.use(keycloakBackend(environment, fetchImpl, token)).use(initReactI18next);
   // The page's language and direction follow the UI's, e.g. after the user picks another locale in personal info
   // (Arabic, Persian and Hebrew read right to left; the template set both for the first page).
   i18n.on("languageChanged", (language) => {

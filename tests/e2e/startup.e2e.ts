@@ -60,6 +60,13 @@ test.describe("start-up on a real Keycloak", () => {
     // Session detection starts after the first screen, never before its data.
     if (statusFrame !== -1) expect(statusFrame).toBeGreaterThan(profile);
     expect(urls.filter((url) => url.includes("/assets/RedHatTextVF-"))).toHaveLength(1);
+    // The texts come once, from the extension, gzipped, after sign-in; not from Keycloak's uncompressed list.
+    const texts = ours.filter((request) => request.url().includes("/account-console-extension/messages/"));
+    expect(texts.map((request) => new URL(request.url()).pathname)).toEqual([
+      `/realms/${REALM}/account-console-extension/messages/en`,
+    ]);
+    expect((await texts[0]!.response())!.headers()["content-encoding"]).toBe("gzip");
+    expect(urls.filter((url) => url.includes(`/resources/${REALM}/account/`))).toEqual([]);
     expect(ours.filter((request) => failed.has(request)).map((request) => request.url())).toEqual([]);
     // No frame with a sandbox that allows scripts and its origin (Chrome warns that it can remove its sandbox).
     await expect.poll(() => requests.some((request) => request.url().includes("login-status-iframe.html"))).toBe(true);

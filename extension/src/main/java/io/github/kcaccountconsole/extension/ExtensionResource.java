@@ -1,11 +1,15 @@
 package io.github.kcaccountconsole.extension;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -22,6 +26,7 @@ import org.keycloak.events.EventType;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
+import org.keycloak.theme.Theme;
 
 /**
  * The endpoints. Every one answers only for the token's user, in the URL's realm, and only to the account console.
@@ -129,6 +134,43 @@ public class ExtensionResource {
             LOG.debugf("User %s made credential %s their default second factor", user.getId(), credentialId);
         }
         return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /**
+     * The realm's account texts in one language: what Keycloak's {@code /resources/{realm}/account/{locale}} lists (the
+     * realm's account theme's bundles with the realm's overrides), as one object, gzipped, revalidated by ETag. The
+     * console reads its texts here and falls back to Keycloak's list when this answers anything but 200.
+     */
+    @GET
+    @Path("messages/{locale}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response messages(@PathParam("locale") String locale,
+            @HeaderParam(HttpHeaders.ACCEPT_ENCODING) String acceptEncoding,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) throws IOException {
+        Authorized authorized = authorize(Access.Need.READ);
+        if (authorized.refusal() != null) {
+            return authorized.refusal();
+        }
+        if (!Messages.validLanguageTag(locale)) {
+            return error(Response.Status.BAD_REQUEST, "invalid_parameter",
+                    "The language must be a language tag of at most " + Messages.MAX_TAG_LENGTH + " characters.");
+        }
+        Theme theme = session.theme().getTheme(Theme.Type.ACCOUNT);
+        Properties texts = theme.getEnhancedMessages(realm(), Locale.forLanguageTag(locale));
+        byte[] body = Messages.body(texts);
+        String etag = Messages.etag(body);
+        // Private: the answer is for a signed-in user; no-cache: kept, but asked again each time (an admin may change
+        // an override at any moment), and then a 304 costs a few hundred bytes.
+        Response.ResponseBuilder answer = Messages.notModified(ifNoneMatch, etag)
+                ? Response.notModified()
+                : Messages.acceptsGzip(acceptEncoding)
+                        ? Response.ok(Messages.gzip(body)).header(HttpHeaders.CONTENT_ENCODING, "gzip")
+                        : Response.ok(body);
+        return answer.type(MediaType.APPLICATION_JSON_TYPE.withCharset("utf-8"))
+                .header(HttpHeaders.ETAG, etag)
+                .header(HttpHeaders.CACHE_CONTROL, "private, no-cache")
+                .header(HttpHeaders.VARY, "Accept-Encoding, Authorization")
+                .build();
     }
 
     private record Authorized(UserModel user, Response refusal) {
