@@ -87,10 +87,19 @@ describe("the console extension's API", () => {
   it("makes a credential the default by its encoded id, and reports the server's refusal", async () => {
     const { api, fetchStub } = client([
       { method: "POST", path: `${PROBE}credentials/a%2Fb/default`, status: 204 },
-      { method: "POST", path: `${PROBE}credentials/pw/default`, status: 400, body: { error: "not_second_factor" } },
+      {
+        method: "POST",
+        path: `${PROBE}credentials/pw/default`,
+        status: 400,
+        body: { error: "not_second_factor", errorDescription: "A password is not a second factor." },
+      },
     ]);
     await makeDefaultSecondFactor(api, "a/b");
     expect(fetchStub.mock.calls[0]![1]?.method).toBe("POST");
-    await expect(makeDefaultSecondFactor(api, "pw")).rejects.toMatchObject({ status: 400 });
+    await expect(makeDefaultSecondFactor(api, "pw")).rejects.toMatchObject({
+      status: 400,
+      message: "A password is not a second factor.",
+      body: { error: "not_second_factor" },
+    });
   });
 });

@@ -78,7 +78,9 @@ export async function fetchAccountEvents(
   { first, max }: { first: number; max: number },
   signal?: AbortSignal,
 ): Promise<AccountEventsPage> {
-  const body = await api.requestUrl<unknown>(extensionUrl(api, "events"), { searchParams: { first, max }, signal });
+  const body = await readable(
+    api.requestUrl<unknown>(extensionUrl(api, "events"), { searchParams: { first, max }, signal }),
+  );
   if (
     !isRecord(body) ||
     typeof body.eventsEnabled !== "boolean" ||
@@ -106,9 +108,27 @@ export async function fetchAccountEvents(
 
 /** Makes a credential the user's default second factor: the server moves it before their other ones (204). */
 export async function makeDefaultSecondFactor(api: ApiClient, credentialId: string): Promise<void> {
-  await api.requestUrl<void>(extensionUrl(api, `credentials/${encodeURIComponent(credentialId)}/default`), {
-    method: "POST",
-  });
+  await readable(
+    api.requestUrl<void>(extensionUrl(api, `credentials/${encodeURIComponent(credentialId)}/default`), {
+      method: "POST",
+    }),
+  );
+}
+
+/**
+ * The extension's refusals are `{ error: "<code>", errorDescription: "<sentence>" }`: the sentence is what a user
+ * reads (the code stays in the error's body).
+ */
+async function readable<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const body: unknown = error instanceof ApiError ? error.body : undefined;
+    if (error instanceof ApiError && isRecord(body) && typeof body.errorDescription === "string") {
+      throw new ApiError(body.errorDescription, error.status, undefined, body);
+    }
+    throw error;
+  }
 }
 
 // The probe's answer, once per API client (one signed-in console): asked after the first screen, or by the first
