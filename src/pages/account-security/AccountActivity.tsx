@@ -100,7 +100,7 @@ function EventList({ firstPage }: { firstPage: AccountEventsPage }) {
         (page.events.length === 0 ? (
           <EmptyState headingLevel="h3" titleText={t("activityEmpty")} variant="xs" data-testid="activity-empty" />
         ) : (
-          <DataList aria-label={t("activityRecent")} className="activity-list" isCompact>
+          <DataList aria-label={t("activityRecent")} className="activity-list">
             {page.events.map((event, index) => (
               <EventRow
                 key={`${first + index}-${event.time}`}

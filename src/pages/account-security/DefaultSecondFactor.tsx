@@ -7,6 +7,7 @@ import { makeDefaultSecondFactor } from "../../api/extension";
 import type { CredentialContainer, CredentialRepresentation } from "../../api/representations";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useAlerts } from "../../ui/alerts/AlertContext";
+import "./default-second-factor.css";
 
 /** The credential types a user can pick as the default second factor (recovery codes are a fallback, not a choice). */
 export const SECOND_FACTOR_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
@@ -100,7 +101,7 @@ export function DefaultSecondFactorAction({
   if (!choice || !SECOND_FACTOR_TYPES.includes(credential.type)) return null;
   if (choice.defaultId === credential.id) {
     return (
-      <Label color="blue" icon={<StarIcon />} data-testrole="default-second-factor">
+      <Label color="blue" icon={<StarIcon />} className="second-factor-choice">
         {t("authenticatorDefaultStatus")}
       </Label>
     );
@@ -108,7 +109,7 @@ export function DefaultSecondFactorAction({
   return (
     <Button
       variant="link"
-      data-testrole="make-default"
+      className="second-factor-choice"
       aria-describedby={labelId}
       isLoading={choice.busyId === credential.id}
       isAriaDisabled={choice.busyId !== undefined}
