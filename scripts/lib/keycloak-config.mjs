@@ -14,6 +14,74 @@ export const LOCAL_IMAGE = "keycloak-account-console/keycloak";
 export const FEATURES = ["oid4vc-vci", "oid4vc-vci-rest-credential-offer", "organization"];
 
 /**
+ * The Keycloak versions the console supports: the latest patch of every 26.x minor that Maven Central serves as
+ * `keycloak-quarkus-dist` (26.6 has only 26.6.4 there), oldest first. `npm run test:versions` runs the core browser
+ * tests on each; docs/versions.md says what differs between them and why 25 is not here.
+ */
+export const SUPPORTED_KEYCLOAK_VERSIONS = [
+  "26.0.8",
+  "26.1.4",
+  "26.2.5",
+  "26.3.5",
+  "26.4.7",
+  "26.5.6",
+  "26.6.4",
+  "26.7.4",
+];
+export const OLDEST_SUPPORTED_VERSION = /** @type {string} */ (SUPPORTED_KEYCLOAK_VERSIONS[0]);
+
+/** Server features that not every version knows (Keycloak refuses to start with an unknown one): the first release. */
+const FEATURE_SINCE = /** @type {Record<string, string>} */ ({ "oid4vc-vci-rest-credential-offer": "26.7.0" });
+
+/**
+ * The features to enable on one version: FEATURES without those it does not have yet.
+ * @param {string} version
+ */
+export function featuresFor(version) {
+  return FEATURES.filter((feature) => {
+    const since = FEATURE_SINCE[feature];
+    return since === undefined || compareVersions(version, since) >= 0;
+  });
+}
+
+/** Realm settings newer than the oldest supported version, by first release: an older server refuses them. */
+const REALM_FIELDS_SINCE = /** @type {Record<string, string>} */ ({
+  verifiableCredentialsEnabled: "26.1.0",
+  adminPermissionsEnabled: "26.1.0",
+  scimApiEnabled: "26.6.0",
+});
+
+/**
+ * A realm export (RealmRepresentation) as this version accepts it: without the settings it does not know yet.
+ * Before 26.1 verifiable credentials need no realm switch (the oid4vc-vci feature alone turns them on).
+ * @template {Record<string, unknown>} T
+ * @param {T} realm @param {string} version
+ * @returns {T}
+ */
+export function realmForVersion(realm, version) {
+  const known = Object.entries(realm).filter(([field]) => {
+    const since = REALM_FIELDS_SINCE[field];
+    return since === undefined || compareVersions(version, since) >= 0;
+  });
+  return /** @type {T} */ (Object.fromEntries(known));
+}
+
+/**
+ * Orders two dotted versions numerically ("26.10.0" after "26.9.1"); a missing part counts as 0.
+ * @param {string} left @param {string} right
+ * @returns {number} negative, 0 or positive
+ */
+export function compareVersions(left, right) {
+  const a = left.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
+  const b = right.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
+  for (let index = 0; index < Math.max(a.length, b.length); index++) {
+    const difference = (a[index] ?? 0) - (b[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
  * @typedef {object} KeycloakOptions
  * @property {string} version        Keycloak version of the Maven Central distribution / image tag
  * @property {number} httpPort
@@ -33,13 +101,14 @@ export const FEATURES = ["oid4vc-vci", "oid4vc-vci-rest-credential-offer", "orga
  * @returns {KeycloakOptions}
  */
 export function keycloakOptions(overrides = {}, env = process.env) {
+  const version = overrides.version ?? (env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION);
   return {
-    version: env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION,
+    version,
     httpPort: numberFrom(env.KC_PORT, 8080),
     managementPort: numberFrom(env.KC_MANAGEMENT_PORT, 9000),
     adminUser: env.KC_ADMIN_USER || "admin",
     adminPassword: env.KC_ADMIN_PASSWORD || "admin",
-    features: FEATURES,
+    features: featuresFor(version),
     realmFiles: [],
     extraJars: (env.KC_EXTRA_JARS || "").split(path.delimiter).filter(Boolean),
     ...overrides,
@@ -72,8 +141,16 @@ export function serverArguments({ httpPort, managementPort, features }) {
   ];
 }
 
-/** @param {Pick<KeycloakOptions, "adminUser" | "adminPassword">} options */
-export function serverEnvironment({ adminUser, adminPassword }) {
+/**
+ * The bootstrap admin. Keycloak 25 reads KEYCLOAK_ADMIN / KEYCLOAK_ADMIN_PASSWORD instead (for trying it; it is not
+ * supported, see docs/versions.md).
+ * @param {Pick<KeycloakOptions, "adminUser" | "adminPassword"> & { version?: string }} options
+ * @returns {Record<string, string>}
+ */
+export function serverEnvironment({ adminUser, adminPassword, version }) {
+  if (version && compareVersions(version, "26.0.0") < 0) {
+    return { KEYCLOAK_ADMIN: adminUser, KEYCLOAK_ADMIN_PASSWORD: adminPassword };
+  }
   return {
     KC_BOOTSTRAP_ADMIN_USERNAME: adminUser,
     KC_BOOTSTRAP_ADMIN_PASSWORD: adminPassword,

@@ -10,11 +10,16 @@ import {
   LOCAL_IMAGE,
   THEME_NAME,
   cacheDirectory,
+  compareVersions,
   containerSpecification,
   distributionArtifact,
+  realmForVersion,
   serverArguments,
   serverEnvironment,
 } from "./keycloak-config.mjs";
+
+/** The first Keycloak release known here to start on Java 25. */
+const JAVA_25_SINCE = "26.7.0";
 
 /** An error whose message is one line that says what to do. */
 export class KeycloakError extends Error {}
@@ -28,9 +33,15 @@ export class KeycloakError extends Error {}
  * @property {() => Promise<void>} stop
  */
 
-/** Java 25 (Temurin) when present, else the default JDK. Returns JAVA_HOME or undefined for PATH's java. */
-export function chooseJavaHome() {
-  const candidates = [process.env.KC_JAVA_HOME, ...listJvms(/temurin-25/), process.env.JAVA_HOME];
+/**
+ * Java 25 (Temurin) when present, else the default JDK. Returns JAVA_HOME or undefined for PATH's java. Keycloak
+ * before 26.7 does not start on Java 25 (its Byte Buddy stops at Java 23): for those a JDK 17 or 21 comes first.
+ * @param {string} [keycloakVersion] the server it is for; none for tools such as `jar`
+ */
+export function chooseJavaHome(keycloakVersion) {
+  const older = keycloakVersion !== undefined && compareVersions(keycloakVersion, JAVA_25_SINCE) < 0;
+  const preferred = older ? [...listJvms(/(temurin|openjdk)-21/), ...listJvms(/(temurin-|java-)17/)] : [];
+  const candidates = [process.env.KC_JAVA_HOME, ...preferred, ...listJvms(/temurin-25/), process.env.JAVA_HOME];
   for (const home of candidates) {
     if (home && fs.existsSync(path.join(home, "bin", "java"))) return home;
   }
@@ -143,7 +154,7 @@ export async function startDistribution(
   options,
   { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) },
 ) {
-  const javaHome = chooseJavaHome();
+  const javaHome = chooseJavaHome(options.version);
   await assertPortFree(options.httpPort);
   await assertPortFree(options.managementPort);
   const home = ensureDistribution(options.version, instance);
@@ -158,7 +169,10 @@ export async function startDistribution(
   const imports = path.join(home, "data", "import");
   fs.rmSync(imports, { recursive: true, force: true });
   fs.mkdirSync(imports, { recursive: true });
-  for (const file of options.realmFiles) fs.copyFileSync(file, path.join(imports, path.basename(file)));
+  for (const file of options.realmFiles) {
+    const realm = realmForVersion(JSON.parse(fs.readFileSync(file, "utf8")), options.version);
+    fs.writeFileSync(path.join(imports, path.basename(file)), JSON.stringify(realm, null, 2));
+  }
 
   const logFile = path.join(home, "..", "keycloak.log");
   const log = fs.openSync(logFile, "w");

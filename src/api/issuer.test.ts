@@ -40,6 +40,22 @@ describe("issuer calls", () => {
     expect(url.searchParams.get("credential_configuration_id")).toBe("id with space");
   });
 
+  it("asks by the name Keycloak before 26.6 used when the new one is not found", async () => {
+    const fetchStub = vi.fn(async (url: string | URL | Request) =>
+      String(url).includes("/create-credential-offer")
+        ? json(404, { error: "RESTEASY003210: Could not find resource" })
+        : json(200, { issuer: "http://kc.test/realms/r/protocol/oid4vc/credential-offer/", nonce: "n2" }),
+    );
+    const uri = await createCredentialOffer(client(fetchStub as typeof fetch), "http://kc.test/realms/r", "jwt");
+    const paths = fetchStub.mock.calls.map(([url]) => new URL(String(url)).pathname);
+    expect(paths).toEqual([
+      "/realms/r/protocol/oid4vc/create-credential-offer",
+      "/realms/r/protocol/oid4vc/credential-offer-uri",
+    ]);
+    expect(new URL(String(fetchStub.mock.calls[1]![0])).searchParams.get("credential_configuration_id")).toBe("jwt");
+    expect(uri).toContain(encodeURIComponent("http://kc.test/realms/r/protocol/oid4vc/credential-offer/n2"));
+  });
+
   it("ends the session on a 401 the server confirms, as every Account REST call does", async () => {
     const fetchStub = vi.fn(async () => json(401, { error: "invalid_token" }));
     const confirm = vi.fn(async () => true);

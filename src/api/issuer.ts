@@ -32,7 +32,8 @@ export async function fetchCredentialIssuer(
  * Asks the issuer for an offer of one credential configuration to the signed-in user, and returns the URI a wallet
  * opens (`openid-credential-offer://?credential_offer_uri=...`). Keycloak 26.7 answers `{ issuer, nonce }` (the offer
  * is at `issuer/nonce`) only with the feature `oid4vc-vci-rest-credential-offer` and a client allowed to ask
- * (`oid4vci.enabled`); otherwise the ApiError carries the server's reason in its description.
+ * (`oid4vci.enabled`); otherwise the ApiError carries the server's reason in its description. Before 26.6 the same
+ * request is `credential-offer-uri` (same parameters, same answer): a 404 of the new name asks by the old one.
  */
 export async function createCredentialOffer(
   api: ApiClient,
@@ -40,9 +41,16 @@ export async function createCredentialOffer(
   credentialConfigurationId: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  const url = joinPath(credentialIssuer, "protocol", "oid4vc", "create-credential-offer");
   const searchParams = { credential_configuration_id: credentialConfigurationId, type: "uri" };
-  const body = await api.requestUrl<unknown>(url, { searchParams, signal });
+  const ask = (name: string) =>
+    api.requestUrl<unknown>(joinPath(credentialIssuer, "protocol", "oid4vc", name), { searchParams, signal });
+  const body = await ask("create-credential-offer").catch((error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    // A server that has neither name: the first answer is the one to show.
+    return ask("credential-offer-uri").catch((older: unknown) => {
+      throw older instanceof ApiError && older.status === 404 ? error : older;
+    });
+  });
   return credentialOfferUri(body);
 }
 

@@ -117,7 +117,8 @@ export type LinkedAccountRepresentation = {
 };
 
 /** One scope the user granted a client on Keycloak's consent screen. */
-export type ConsentScopeRepresentation = { id?: string; name: string; displayText?: string };
+/** Before 26.4: `name` is the consent screen text and `displayTest` (sic) the server's translation of it. */
+export type ConsentScopeRepresentation = { id?: string; name: string; displayText?: string; displayTest?: string };
 
 /** Dates are epoch milliseconds. */
 export type ConsentRepresentation = {

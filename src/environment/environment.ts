@@ -12,6 +12,9 @@ export const FEATURE_FLAGS = [
   "isViewApplicationsEnabled",
   "isViewGroupsEnabled",
   "isOid4VciEnabled",
+  // Ours, not the stock console's: isOid4VciEnabled on a server that has the Account REST API's verifiable
+  // credentials (26.7+), which the page listing them needs (docs/versions.md).
+  "isViewVerifiableCredentialsEnabled",
 ] as const;
 
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];

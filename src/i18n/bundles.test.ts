@@ -33,8 +33,10 @@ describe("our message bundles", () => {
     },
   );
 
-  it("adds only keys Keycloak's own account bundle lacks, so stock keys keep the server's English", () => {
-    const stock = readStockBundle(inject("stockMessages"), "keycloak.v3", "en");
+  it("adds only keys the oldest supported Keycloak's account bundles lack, so stock keys keep the server's English", () => {
+    // A key newer servers have but the oldest lacks is ours on every version (docs/versions.md), so it resolves there.
+    const oldest = inject("oldestStockMessages");
+    const stock = { ...readStockBundle(oldest, "base", "en"), ...readStockBundle(oldest, "keycloak.v3", "en") };
     expect(Object.keys(stock).length).toBeGreaterThan(200);
     expect(Object.keys(english).filter((key) => key in stock)).toEqual([]);
   });

@@ -337,13 +337,13 @@ describe("UserProfileFields", () => {
     expect(submitted.mock.calls.at(-1)?.[0].attributes.locale).toBe("de");
   });
 
-  it("uses a plain menu for fewer than 10 locales, with a Choose... entry", async () => {
+  it("uses a plain menu for fewer than 10 locales, with a no-language entry first", async () => {
     renderForm(only(attr("locale")), { supportedLocales: ["en", "de"] });
     const picker = document.getElementById("attributes.locale")!;
     expect(picker.tagName).toBe("BUTTON");
     await userEvent.click(picker);
     expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
-      "Choose...",
+      "Select a language",
       "Deutsch",
       "English",
     ]);

@@ -73,7 +73,7 @@ test.use({
 });
 
 test.describe("signing in", () => {
-  test("lists the password and an authenticator application that is not set up; set up reaches Keycloak's OTP page", async ({
+  test("lists the password and an authenticator application that is not set up; set up reaches Keycloak's OTP page @core", async ({
     consolePage: page,
   }) => {
     const passwords = page.getByTestId("password/credential-list");
@@ -117,7 +117,7 @@ test.describe("signing in", () => {
 });
 
 test.describe("device activity", () => {
-  test("signs out another session, and then all devices", async ({ openConsole, admin }) => {
+  test("signs out another session, and then all devices @core", async ({ openConsole, admin }) => {
     const erin = { username: "erin", password: "erin" };
     const route = "account-security/device-activity";
     // Three sessions of Erin's own, each through the login page (a shared session would be one session).
@@ -178,7 +178,7 @@ test.describe("device activity", () => {
 });
 
 test.describe("linked accounts", () => {
-  test("signs in through the partner realm, shows the link, and refuses to unlink the only way in", async ({
+  test("signs in through the partner realm, shows the link, and refuses to unlink the only way in @core", async ({
     page,
   }) => {
     await page.goto(accountUrl(REALM, "account-security/linked-accounts"));
@@ -197,7 +197,9 @@ test.describe("linked accounts", () => {
 
   test.describe(() => {
     test.use({ account: { realm: REALM, route: "account-security/linked-accounts" } });
-    test("links an account through Keycloak's idp_link action and unlinks it again", async ({ consolePage: page }) => {
+    test("links an account through Keycloak's idp_link action and unlinks it again @core", async ({
+      consolePage: page,
+    }) => {
       await page.locator("#partner-idp-link").click();
       // Keycloak may ask Alice for her password again, asks her to confirm the link, then sends her to the
       // partner's login page, and back to the console.

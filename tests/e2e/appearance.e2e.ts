@@ -18,7 +18,7 @@ async function choose(page: Page, scheme: "system" | "light" | "dark") {
 }
 
 test.describe("dark mode", () => {
-  test("is remembered across a reload and applied before the app renders", async ({ consolePage: page }) => {
+  test("is remembered across a reload and applied before the app renders @core", async ({ consolePage: page }) => {
     await expect(html(page)).not.toHaveClass(DARK);
     await choose(page, "dark");
     await expect(html(page)).toHaveClass(DARK);

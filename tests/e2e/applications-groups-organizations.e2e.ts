@@ -115,7 +115,7 @@ test.beforeAll(async ({ admin }) => {
 test.describe("applications", () => {
   test.use({ account: { realm: APPS, route: "applications" } });
 
-  test("lists a consent granted on Keycloak's consent screen with its scopes; Remove access revokes it on the server", async ({
+  test("lists a consent granted on Keycloak's consent screen with its scopes; Remove access revokes it on the server @core", async ({
     browser,
     admin,
     consolePage: page,
@@ -196,7 +196,9 @@ test.describe("applications", () => {
 test.describe("groups", () => {
   test.describe(() => {
     test.use({ account: { realm: GROUPS, route: "groups" } });
-    test("lists direct groups, then inherited ones; the checkbox switches both ways", async ({ consolePage: page }) => {
+    test("lists direct groups, then inherited ones; the checkbox switches both ways @core", async ({
+      consolePage: page,
+    }) => {
       const checkbox = page.getByTestId("directMembership-checkbox");
       const pathRows = page.locator("#groups-list li").filter({ hasText: /\/\S+$/ });
       await expect(checkbox).not.toBeChecked();
@@ -252,7 +254,7 @@ test.describe("groups, many", () => {
 test.describe("organizations", () => {
   test.use({ account: { realm: ORGS, route: "organizations" } });
 
-  test("lists the organization the user belongs to with its domains (identity-first sign-in)", async ({
+  test("lists the organization the user belongs to with its domains (identity-first sign-in) @core", async ({
     consolePage: page,
   }) => {
     const row = page.getByTestId("organizations-list-item");
@@ -267,7 +269,7 @@ test.describe("organizations", () => {
 
   test.describe(() => {
     test.use({ account: { realm: ORGS, route: "organizations", user: { username: "bob", password: "bob" } } });
-    test("shows the empty state to a user in no organization", async ({ consolePage: page }) => {
+    test("shows the empty state to a user in no organization @core", async ({ consolePage: page }) => {
       await expect(page.getByText("No organizations")).toBeVisible();
       await expect(page.getByText("You have not joined any organizations yet.")).toHaveCount(1);
       await expect(page.getByTestId("organizations-list-item")).toHaveCount(0);

@@ -69,7 +69,7 @@ async function usePackingList(page: Page) {
 }
 
 test.describe("content pages of a theme that extends ours", () => {
-  test("adds a menu item whose module renders inside the shell, with the console's React and the user's data", async ({
+  test("adds a menu item whose module renders inside the shell, with the console's React and the user's data @core", async ({
     consolePage: page,
   }) => {
     await page.locator("#page-sidebar").getByTestId(PAGE).click();
@@ -122,7 +122,7 @@ test.describe("content pages of a theme that extends ours", () => {
     await expect(page.getByTestId("error-dialog")).toHaveCount(0);
   });
 
-  test("a module written for the stock console (imports react and react/jsx-runtime) renders with the console's React: hooks and clicks work", async ({
+  test("a module written for the stock console (imports react and react/jsx-runtime) renders with the console's React: hooks and clicks work @core", async ({
     consolePage: page,
   }) => {
     const recorded = await recordProblems(page);

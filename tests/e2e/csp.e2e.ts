@@ -61,7 +61,7 @@ async function recordViolations(page: Page) {
 const ours = (violation: Violation) => violation.documentURI.includes(`/realms/${REALM}/account/`);
 
 test.describe("a realm with a strict Content-Security-Policy", () => {
-  test("signs in, loads and saves personal info, switches every page: no violation from the console", async ({
+  test("signs in, loads and saves personal info, switches every page: no violation from the console @core", async ({
     page,
   }) => {
     const recorded = await recordViolations(page);

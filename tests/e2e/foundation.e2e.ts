@@ -25,7 +25,7 @@ test.describe("the theme served by a real Keycloak", () => {
   // Signing in is this test's subject: through the login page, not with the worker's session.
   test.describe(() => {
     test.use({ account: { ownSession: true } });
-    test("signs in through Keycloak's login page and shows the shell with the user's name", async ({
+    test("signs in through Keycloak's login page and shows the shell with the user's name @core", async ({
       consolePage: page,
     }) => {
       await expect(page.getByTestId("options-toggle")).toContainText("Alice Liddell");

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEFAULT_KEYCLOAK_VERSION } from "../../scripts/lib/keycloak-config.mjs";
+import { DEFAULT_KEYCLOAK_VERSION, OLDEST_SUPPORTED_VERSION } from "../../scripts/lib/keycloak-config.mjs";
 import { chooseJavaHome } from "../../scripts/lib/keycloak-server.mjs";
 import { ensureStockMessages, parseProperties, readStockBundle } from "../../scripts/lib/message-bundles.mjs";
 import { JAR_PATH } from "./global-setup";
@@ -66,7 +66,8 @@ test.describe("the theme jar", () => {
     expect(Object.keys(english)).toEqual(
       expect.arrayContaining(["help", "unsavedChanges", "colorScheme", "colorSchemeDark"]),
     );
-    const stockEnglish = readStockBundle(stock, "keycloak.v3", "en");
+    // Stock keys of the oldest supported Keycloak; a newer one's keys that it lacks are ours (docs/versions.md).
+    const stockEnglish = readStockBundle(ensureStockMessages(OLDEST_SUPPORTED_VERSION), "keycloak.v3", "en");
     expect(Object.keys(english).filter((key) => key in stockEnglish)).toEqual([]);
     expect(bundles().map(({ locale }) => locale)).toEqual(
       expect.arrayContaining(["ar", "de", "fa", "ja", "pt_BR", "zh_Hans"]),

@@ -66,7 +66,7 @@ test.describe("right to left", () => {
   test.describe(() => {
     // A browser language the realm lacks gets the realm's default.
     test.use({ account: { realm: ARABIC_REALM }, locale: "sw" });
-    test("renders a realm whose default language is Arabic right to left, from the page on, sidebar on the right", async ({
+    test("renders a realm whose default language is Arabic right to left, from the page on, sidebar on the right @core", async ({
       consolePage: page,
     }) => {
       // The template itself says rtl (before any script runs).
@@ -119,7 +119,7 @@ test.describe("right to left", () => {
 test.describe("layered texts", () => {
   test.describe(() => {
     test.use({ account: { realm: GERMAN_REALM }, locale: "de-DE" });
-    test("shows German stock keys from the server, added keys from our bundle, and the realm's overrides above both", async ({
+    test("shows German stock keys from the server, added keys from our bundle, and the realm's overrides above both @core", async ({
       consolePage: page,
     }) => {
       const stockGerman = readStockBundle(stock, "keycloak.v3", "de");

@@ -38,7 +38,9 @@ async function pick(page: Page, id: string, option: string) {
 }
 
 test.describe("personal info", () => {
-  test("renders every kind of attribute from the realm's user-profile metadata", async ({ consolePage: page }) => {
+  test("renders every kind of attribute from the realm's user-profile metadata @core", async ({
+    consolePage: page,
+  }) => {
     await expect(page.getByTestId("save")).toBeVisible();
     await screenshot(page, "personal-info");
 
@@ -82,7 +84,7 @@ test.describe("personal info", () => {
     await page.keyboard.press("Escape");
   });
 
-  test("saves valid data, which is still there after a reload and on the server", async ({
+  test("saves valid data, which is still there after a reload and on the server @core", async ({
     consolePage: page,
     admin,
   }) => {
@@ -118,7 +120,7 @@ test.describe("personal info", () => {
     });
   });
 
-  test("shows Keycloak's own message on the field when the server refuses a value, keeping what was typed", async ({
+  test("shows Keycloak's own message on the field when the server refuses a value, keeping what was typed @core", async ({
     consolePage: page,
     admin,
   }) => {
@@ -140,7 +142,7 @@ test.describe("personal info", () => {
     await expect(page.getByTestId("recoveryEmail-helper")).toHaveText("Please specify 'Recovery email'.");
   });
 
-  test("switches the interface to the locale the user saves, without reloading", async ({
+  test("switches the interface to the locale the user saves, without reloading @core", async ({
     consolePage: page,
     admin,
   }) => {
@@ -156,7 +158,7 @@ test.describe("personal info", () => {
     await admin.updateUser(REALM, DEMO_USER.username, { attributes: { locale: ["en"] } });
   });
 
-  test("starts Keycloak's update-email action and comes back", async ({ admin, openConsole }) => {
+  test("starts Keycloak's update-email action and comes back @core", async ({ admin, openConsole }) => {
     await admin.setRequiredAction(REALM, "UPDATE_EMAIL", true);
     const page = await openConsole(REALM);
     // With the action on, Keycloak makes the email read-only in the profile: it changes only through the action.
@@ -175,7 +177,7 @@ test.describe("personal info", () => {
   test.describe(() => {
     // Deleting the account ends its session: a session of its own.
     test.use({ account: { realm: REALM, ownSession: true } });
-    test("deletes the account through Keycloak's delete-account action", async ({ consolePage: page, admin }) => {
+    test("deletes the account through Keycloak's delete-account action @core", async ({ consolePage: page, admin }) => {
       await page.getByTestId("delete-account").getByRole("button", { name: "Delete account" }).click();
       await expect(page.getByText("This is irreversible.", { exact: false })).toBeVisible();
       await page.locator("#delete-account-btn").click();

@@ -187,7 +187,7 @@ async function searchMine(page: Page, text: string, names: string[]) {
 }
 
 test.describe("my resources", () => {
-  test("lists the owned resources; search and paging follow the server across more than ten resources", async ({
+  test("lists the owned resources; search and paging follow the server across more than ten resources @core", async ({
     consolePage: page,
   }) => {
     await expect(page.getByTestId("page-heading")).toHaveText("Resources");
@@ -273,7 +273,7 @@ test.describe("my resources", () => {
 });
 
 test.describe("sharing", () => {
-  test("shares by username and by email with a chosen scope; the other user sees it with that scope", async ({
+  test("shares by username and by email with a chosen scope; the other user sees it with that scope @core", async ({
     consolePage: page,
     openConsole,
   }) => {
@@ -404,7 +404,9 @@ test.describe("sharing", () => {
     await expect(page.getByTestId("shared-with-none")).toBeVisible();
   });
 
-  test("accepts one access request and denies another, filed through the UMA ticket flow", async ({ openConsole }) => {
+  test("accepts one access request and denies another, filed through the UMA ticket flow @core", async ({
+    openConsole,
+  }) => {
     await requestAccess(BOB, "diary", ["album:view"]);
     await requestAccess(CAROL, "diary", ["album:edit"]);
     expect((await requestsOf("diary")).map((r) => r.username).sort()).toEqual(["bob", "carol"]);

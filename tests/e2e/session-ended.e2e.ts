@@ -61,7 +61,7 @@ async function typeThenLoseSession(page: Page, admin: KeycloakAdmin, lastName: s
 }
 
 test.describe("the session ends while personal info is being edited", () => {
-  test("a save after an admin's sign-out: the message, the login page, then the typed value back, unsaved", async ({
+  test("a save after an admin's sign-out: the message, the login page, then the typed value back, unsaved @core", async ({
     page,
     admin,
   }) => {

@@ -43,7 +43,7 @@ test.use({
 const sidebarLeaves = (page: Page) => page.locator("#page-sidebar a[data-testid]");
 
 test.describe("sidebar", () => {
-  test("shows exactly what the realm's features allow: no Linked accounts without identity providers", async ({
+  test("shows exactly what the realm's features allow: no Linked accounts without identity providers @core", async ({
     consolePage: page,
   }) => {
     const leaves = sidebarLeaves(page);
@@ -60,7 +60,7 @@ test.describe("sidebar", () => {
     await screenshot(page, "shell-desktop");
   });
 
-  test("lists Linked accounts once the realm has an identity provider, and navigates keeping the query", async ({
+  test("lists Linked accounts once the realm has an identity provider, and navigates keeping the query @core", async ({
     openConsole,
   }) => {
     const page = await openConsole(IDP_REALM, { query: "?referrer=shop" });
@@ -78,14 +78,14 @@ test.describe("sidebar", () => {
 
   test.describe(() => {
     test.use({ account: { route: "groups" } });
-    test("sends an unknown page, or one whose feature is off, to personal info with a warning", async ({
+    test("sends an unknown page, or one whose feature is off, to personal info with a warning @core", async ({
       consolePage: page,
     }) => {
       // The router writes the index as /account (no trailing slash), as the stock console does; both are served.
       const index = /\/realms\/demo\/account\/?$/;
       await expect(page).toHaveURL(index);
       await expect(page.getByTestId("page-heading")).toHaveText("Personal info");
-      await expect(page.getByTestId("last-alert")).toContainText("The requested page was not found.");
+      await expect(page.getByTestId("last-alert")).toContainText("The page you asked for does not exist.");
       await page.goto(accountUrl("demo", "no-such-page"));
       await expect(page.getByTestId("last-alert")).toBeVisible();
       await expect(page).toHaveURL(index);
@@ -113,7 +113,7 @@ test.describe("header", () => {
   test.describe(() => {
     // It ends the session it signs out: a session of its own, not the worker's.
     test.use({ account: { ownSession: true } });
-    test("signs out: the session ends on the server and the login page returns", async ({
+    test("signs out: the session ends on the server and the login page returns @core", async ({
       consolePage: page,
       admin,
     }) => {
@@ -142,7 +142,7 @@ test.describe("header", () => {
 
 test.describe("language", () => {
   test.use({ account: { realm: GERMAN_REALM }, locale: "de-DE" });
-  test("renders the realm's default locale (German) from the server's translations, with the realm's overrides", async ({
+  test("renders the realm's default locale (German) from the server's translations, with the realm's overrides @core", async ({
     consolePage: page,
   }) => {
     await expect(page.getByTestId("page-heading")).toHaveText("Persönliche Angaben");

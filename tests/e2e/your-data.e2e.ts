@@ -236,7 +236,7 @@ const dataOf = <T>(file: Exported, part: string): T => {
 };
 
 test.describe("your data", () => {
-  test("downloads one JSON file with the user's own values from every part", async ({ consolePage: page }) => {
+  test("downloads one JSON file with the user's own values from every part @core", async ({ consolePage: page }) => {
     await expect(page.getByRole("region", { name: "Your data" })).toBeVisible();
     await page.getByTestId("your-data").scrollIntoViewIfNeeded();
     await screenshot(page, "your-data");
@@ -356,7 +356,7 @@ test.describe("your data under the strict Content-Security-Policy", () => {
       applications: "isViewApplicationsEnabled",
       linkedAccounts: "isLinkedAccountsEnabled",
       resources: "isMyResourcesEnabled",
-      verifiableCredentials: "isOid4VciEnabled",
+      verifiableCredentials: "isViewVerifiableCredentialsEnabled",
     };
     const off = Object.keys(flags).filter((part) => !features[flags[part]!]);
     expect(off).toEqual(expect.arrayContaining(["groups", "resources"]));

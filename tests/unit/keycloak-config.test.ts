@@ -5,6 +5,11 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_KEYCLOAK_VERSION,
   JAR_NAME,
+  OLDEST_SUPPORTED_VERSION,
+  SUPPORTED_KEYCLOAK_VERSIONS,
+  compareVersions,
+  featuresFor,
+  realmForVersion,
   THEME_NAME,
   cacheDirectory,
   containerSpecification,
@@ -55,6 +60,56 @@ describe("keycloak options", () => {
     expect(cacheDirectory({ KC_CACHE_DIR: "/srv/kc" })).toBe("/srv/kc");
     expect(cacheDirectory({ XDG_CACHE_HOME: "/home/x/.cache" })).toBe("/home/x/.cache/keycloak-account-console");
     expect(cacheDirectory({}).startsWith(root)).toBe(false);
+  });
+});
+
+describe("supported versions", () => {
+  it("orders versions by number, not by text", () => {
+    expect(compareVersions("26.10.0", "26.9.1")).toBeGreaterThan(0);
+    expect(compareVersions("26.0.8", "26.0.8")).toBe(0);
+    expect(compareVersions("26.0", "26.0.0")).toBe(0);
+    expect(compareVersions("25.0.6", "26.0.0")).toBeLessThan(0);
+  });
+
+  it("lists one patch per 26.x minor, oldest first, ending with the default", () => {
+    const minors = SUPPORTED_KEYCLOAK_VERSIONS.map((version) => version.split(".").slice(0, 2).join("."));
+    expect(new Set(minors).size).toBe(SUPPORTED_KEYCLOAK_VERSIONS.length);
+    expect([...SUPPORTED_KEYCLOAK_VERSIONS].sort(compareVersions)).toEqual(SUPPORTED_KEYCLOAK_VERSIONS);
+    expect(OLDEST_SUPPORTED_VERSION).toBe("26.0.8");
+    expect(SUPPORTED_KEYCLOAK_VERSIONS.at(-1)).toBe(DEFAULT_KEYCLOAK_VERSION);
+  });
+
+  it("enables only the features a version knows (Keycloak refuses to start with an unknown one)", () => {
+    expect(featuresFor("26.7.4")).toEqual(["oid4vc-vci", "oid4vc-vci-rest-credential-offer", "organization"]);
+    expect(featuresFor("26.6.4")).toEqual(["oid4vc-vci", "organization"]);
+    expect(keycloakOptions({}, { KC_VERSION: "26.0.8" }).features).toEqual(["oid4vc-vci", "organization"]);
+    expect(keycloakOptions({ version: "26.3.5" }, { KC_VERSION: "26.7.4" })).toMatchObject({
+      version: "26.3.5",
+      features: ["oid4vc-vci", "organization"],
+    });
+  });
+
+  it("leaves out of a realm the settings an older server would refuse", () => {
+    const realm = { realm: "demo", enabled: true, verifiableCredentialsEnabled: true, scimApiEnabled: false };
+    expect(realmForVersion(realm, "26.0.8")).toEqual({ realm: "demo", enabled: true });
+    expect(realmForVersion(realm, "26.1.4")).toEqual({
+      realm: "demo",
+      enabled: true,
+      verifiableCredentialsEnabled: true,
+    });
+    expect(realmForVersion(realm, "26.7.4")).toEqual(realm);
+  });
+
+  it("names the bootstrap admin the way the version reads it", () => {
+    const admin = { adminUser: "root", adminPassword: "pw" };
+    expect(serverEnvironment({ ...admin, version: "26.0.8" })).toEqual({
+      KC_BOOTSTRAP_ADMIN_USERNAME: "root",
+      KC_BOOTSTRAP_ADMIN_PASSWORD: "pw",
+    });
+    expect(serverEnvironment({ ...admin, version: "25.0.6" })).toEqual({
+      KEYCLOAK_ADMIN: "root",
+      KEYCLOAK_ADMIN_PASSWORD: "pw",
+    });
   });
 });
 

@@ -1,5 +1,10 @@
-import { PageContextProvider, pageContextDefaults, type PageContextProps } from "@patternfly/react-core";
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { PageContextProvider, pageContextDefaults, SkipToContent, type PageContextProps } from "@patternfly/react-core";
+import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { keepFocusIn } from "./focusKeeper";
+
+/** The id of the page's main region, the skip link's target. */
+export const MAIN_ID = "main-content";
 
 /** PatternFly's page collapses its sidebar below the xl breakpoint (75rem); so does ours. */
 const WIDE_QUERY = "(min-width: 75rem)";
@@ -27,10 +32,13 @@ export function AppPage({
   sidebar: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const mobile = !useSyncExternalStore(subscribeWide, isWide, () => true);
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
+
+  useEffect(() => (main.current ? keepFocusIn(main.current) : undefined), []);
 
   // A tap on the page closes the sidebar that covers it on a narrow screen.
   useEffect(() => {
@@ -45,6 +53,13 @@ export function AppPage({
     };
   }, [mobile, mobileOpen]);
 
+  // The skip link moves the focus itself: the browser's jump to a fragment would put `#main-content` into the
+  // router's URL.
+  const skipToMain = (event: MouseEvent) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
+
   // No width: components then choose their breakpoint modifiers by CSS media queries, as before the first measure.
   const context: PageContextProps = {
     ...pageContextDefaults,
@@ -57,10 +72,13 @@ export function AppPage({
   return (
     <PageContextProvider value={context}>
       <div className="pf-v6-c-page">
+        <SkipToContent href={`#${MAIN_ID}`} onClick={skipToMain} data-testid="skip-to-content">
+          {t("skipToContent")}
+        </SkipToContent>
         {masthead}
         {sidebar}
         <div className="pf-v6-c-page__main-container pf-m-fill">
-          <main ref={main} className="pf-v6-c-page__main" tabIndex={-1}>
+          <main ref={main} id={MAIN_ID} className="pf-v6-c-page__main" tabIndex={-1}>
             {children}
           </main>
         </div>

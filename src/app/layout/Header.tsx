@@ -125,6 +125,7 @@ export function Header() {
               isOpen={userMenuOpen}
               onOpenChange={setUserMenuOpen}
               popperProps={{ position: "right" }}
+              shouldFocusFirstItemOnOpen
               toggle={(ref) => (
                 <MenuToggle
                   ref={ref}
@@ -147,6 +148,7 @@ export function Header() {
               isOpen={kebabOpen}
               onOpenChange={setKebabOpen}
               popperProps={{ position: "right" }}
+              shouldFocusFirstItemOnOpen
               toggle={(ref) => (
                 <MenuToggle
                   ref={ref}

@@ -32,6 +32,8 @@ export function ThemeSwitch() {
         selected={scheme}
         onSelect={(_event, value) => isColorScheme(value) && choose(value)}
         popperProps={{ position: "end" }}
+        shouldFocusFirstItemOnOpen
+        shouldFocusToggleOnSelect
         toggle={(ref) => (
           <MenuToggle
             ref={ref}

@@ -63,6 +63,11 @@ describe("scopeLabel", () => {
     expect(scopeLabel(t, testI18n, { name: "email", displayText: "${emailScopeConsentText}" })).toBe("Email address");
   });
 
+  it("reads the older shape (before 26.4): the consent text as the name, the server's translation beside it", () => {
+    expect(scopeLabel(t, testI18n, { name: "${profileScopeConsentText}", displayTest: "Profil" })).toBe("User profile");
+    expect(scopeLabel(t, testI18n, { name: "${noSuchKey}", displayTest: "Bestellungen" })).toBe("Bestellungen");
+  });
+
   it("falls back to a bundle text for the scope name, then the text as written, then the name", () => {
     expect(scopeLabel(t, testI18n, { name: "profileScopeConsentText", displayText: "${noSuchKey}" })).toBe(
       "User profile",

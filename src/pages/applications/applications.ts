@@ -38,8 +38,11 @@ function collatorFor(locale: string): Intl.Collator {
  * for the scope's name, else the consent text as the admin wrote it, else the name.
  */
 export function scopeLabel(t: TFunction, i18n: Pick<I18n, "exists">, scope: ConsentScopeRepresentation): string {
-  const key = /^\$\{(.+)\}$/.exec(scope.displayText?.trim() ?? "")?.[1];
+  const placeholder = (text?: string) => /^\$\{(.+)\}$/.exec(text?.trim() ?? "")?.[1];
+  // Before 26.4 the server sends the consent screen text as `name` and its own translation as `displayTest`.
+  const key = placeholder(scope.displayText) ?? placeholder(scope.name);
   if (key && i18n.exists(key)) return t(key);
+  if (scope.displayTest) return scope.displayTest;
   if (i18n.exists(scope.name)) return t(scope.name);
   return translateLabel(t, scope.displayText, scope.name);
 }

@@ -28,6 +28,7 @@ const allOn: Features = {
   isViewApplicationsEnabled: true,
   isViewGroupsEnabled: true,
   isOid4VciEnabled: true,
+  isViewVerifiableCredentialsEnabled: true,
 };
 
 /** Every part answers with its own name, so a test can tell which fetcher filled which part. */
@@ -71,7 +72,7 @@ describe("collectParts and buildExportFile", () => {
 
   it("records a part whose feature is off as not offered, never as failed, and does not fetch it", async () => {
     let fetched = false;
-    const features = { ...allOn, isViewOrganizationsEnabled: false, isOid4VciEnabled: false };
+    const features = { ...allOn, isViewOrganizationsEnabled: false, isViewVerifiableCredentialsEnabled: false };
     const parts = await collectParts(
       fetchers({
         organizations: async () => {

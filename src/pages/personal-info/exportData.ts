@@ -73,7 +73,7 @@ const PART_FLAGS: Partial<Record<ExportPartName, keyof Features>> = {
   applications: "isViewApplicationsEnabled",
   linkedAccounts: "isLinkedAccountsEnabled",
   resources: "isMyResourcesEnabled",
-  verifiableCredentials: "isOid4VciEnabled",
+  verifiableCredentials: "isViewVerifiableCredentialsEnabled",
 };
 
 export function isOffered(part: ExportPartName, features: Features): boolean {

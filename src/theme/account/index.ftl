@@ -1,10 +1,15 @@
 <#--
   The account console's page, rendered by Keycloak's AccountConsole.
   entryScript / entryStyles / entryImports come from resources/.vite/manifest.json (our Vite build).
+  Keycloak 26.0 to 26.7 render this page: a variable an older server does not set gets the meaning it had there
+  (`!` defaults below; docs/versions.md lists which version sets what).
   Auto-escaping is HTML, which would corrupt JSON, so JSON strings use ?json_string?no_esc:
   json_string escapes quotes, backslashes, control characters and "</" / "<!", so no value can end the script element.
 -->
 <#macro jsonString value>"${value?json_string?no_esc}"</#macro>
+<#-- darkMode: 26.1+ (the theme's darkMode property and the realm's setting). 26.0 has no realm setting: the theme
+     property alone decides, so the appearance switch, which is ours, works there too. -->
+<#assign darkMode = darkMode!((properties.darkMode!"") == "true")>
 <#if (scope!"") == "silent-check-sso">
 <#-- Where the silent check-sso ends (src/auth/auth.ts): the console's request only reads the address it was sent
      back to; keycloak-js's fallback frame runs the script, which hands that address to the console. -->
@@ -19,7 +24,8 @@
 </html>
 <#else>
 <!doctype html>
-<html lang="${locale}" dir="${localeDir!"ltr"}">
+<#-- localeDir: 26.6+; before, the same right-to-left languages by their code. -->
+<html lang="${locale}" dir="${localeDir!(["ar", "fa", "he"]?seq_contains(locale?keep_before("-")?keep_before("_"))?then("rtl", "ltr"))}">
   <head>
     <meta charset="utf-8">
     <link rel="icon" type="${properties.favIconType!'image/svg+xml'}" href="${resourceUrl}${properties.favIcon!'/favicon.svg'}">
@@ -95,15 +101,21 @@
           "isRegistrationEmailAsUsername": ${realm.registrationEmailAsUsername?c},
           "isEditUserNameAllowed": ${realm.editUsernameAllowed?c},
           "isInternationalizationEnabled": ${realm.isInternationalizationEnabled()?c},
-          "isLinkedAccountsEnabled": ${isLinkedAccountsEnabled?c},
+          <#-- isLinkedAccountsEnabled: 26.2+; before, the realm's identityFederationEnabled (any identity provider). -->
+          "isLinkedAccountsEnabled": ${(isLinkedAccountsEnabled!realm.identityFederationEnabled)?c},
           "isMyResourcesEnabled": ${(realm.userManagedAccessAllowed && isAuthorizationEnabled)?c},
+          <#-- isViewOrganizationsEnabled: 26.0+ (organizations came in 26.0). -->
           "isViewOrganizationsEnabled": ${(isViewOrganizationsEnabled!false)?c},
           "deleteAccountAllowed": ${deleteAccountAllowed?c},
           "updateEmailFeatureEnabled": ${updateEmailFeatureEnabled?c},
           "updateEmailActionEnabled": ${updateEmailActionEnabled?c},
+          <#-- isViewApplicationsEnabled: 26.7+ (the view-applications role); before, every user saw applications. -->
           "isViewApplicationsEnabled": ${(isViewApplicationsEnabled!true)?c},
           "isViewGroupsEnabled": ${isViewGroupsEnabled?c},
-          "isOid4VciEnabled": ${(isOid4VciEnabled!false)?c}
+          "isOid4VciEnabled": ${(isOid4VciEnabled!false)?c},
+          <#-- The Account REST API's /verifiable-credentials came in 26.7, with isViewApplicationsEnabled: on an older
+               server the page that lists them is not offered (the credential offer page is). -->
+          "isViewVerifiableCredentialsEnabled": ${((isOid4VciEnabled!false) && isViewApplicationsEnabled??)?c}
         },
         "scope": <@jsonString value=(scope!"") />
       }

@@ -1,5 +1,6 @@
 import { Button, InputGroup, InputGroupItem, TextInput } from "@patternfly/react-core";
 import { MinusCircleIcon, PlusCircleIcon } from "@patternfly/react-icons";
+import { useEffect, useRef } from "react";
 import { htmlInputType, placeholderOf } from "../inputTypes";
 import { asList, type FieldProps } from "./FieldProps";
 
@@ -13,9 +14,18 @@ export function MultiInputField({ attribute, id, label, field, hasError, describ
   const type = htmlInputType(attribute) as "text";
   const update = (next: string[]) => field.onChange(next);
   const lastEmpty = rows[rows.length - 1] === "";
+  // Where the keyboard focus goes once the rows have changed: a new row's input, or the row that took a removed
+  // one's place (its Remove button is gone, and the focus would otherwise fall back to the page).
+  const container = useRef<HTMLDivElement>(null);
+  const focusRow = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (focusRow.current === undefined) return;
+    container.current?.querySelectorAll("input")[focusRow.current]?.focus();
+    focusRow.current = undefined;
+  });
 
   return (
-    <div className="profile-multi-input" data-testid={attribute.name}>
+    <div className="profile-multi-input" data-testid={attribute.name} ref={container}>
       {rows.map((value, index) => (
         <InputGroup key={index}>
           <InputGroupItem isFill>
@@ -44,7 +54,10 @@ export function MultiInputField({ attribute, id, label, field, hasError, describ
                 title={t("remove")}
                 icon={<MinusCircleIcon />}
                 isDisabled={rows.length === 1}
-                onClick={() => update(rows.filter((_, i) => i !== index))}
+                onClick={() => {
+                  focusRow.current = Math.min(index, rows.length - 2);
+                  update(rows.filter((_, i) => i !== index));
+                }}
               />
             </InputGroupItem>
           )}
@@ -56,7 +69,10 @@ export function MultiInputField({ attribute, id, label, field, hasError, describ
           data-testid="addValue"
           icon={<PlusCircleIcon />}
           isDisabled={lastEmpty}
-          onClick={() => update([...rows, ""])}
+          onClick={() => {
+            focusRow.current = rows.length;
+            update([...rows, ""]);
+          }}
         >
           {t("addMultivaluedLabel", { fieldLabel: label })}
         </Button>

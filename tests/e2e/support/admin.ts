@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_KEYCLOAK_VERSION, realmForVersion } from "../../../scripts/lib/keycloak-config.mjs";
 
 /** Just enough of Keycloak's Admin REST API to shape realms for a test (admin/admin of the master realm). */
 export class KeycloakAdmin {
@@ -41,7 +42,8 @@ export class KeycloakAdmin {
   /** Creates a realm from its JSON (a RealmRepresentation), replacing one of the same name left by an earlier run. */
   async createRealm(json: RealmJson & { realm: string }): Promise<string> {
     await this.request("DELETE", `/${encodeURIComponent(json.realm)}`).catch(() => undefined);
-    await this.request("POST", "", json);
+    // Without the settings an older server (KC_VERSION, npm run test:versions) does not know: it would refuse them.
+    await this.request("POST", "", realmForVersion(json, process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION));
     return json.realm;
   }
 

@@ -1,0 +1,121 @@
+import type { Page } from "@playwright/test";
+import { screenshot } from "../support/screenshots";
+import { accountUrl, expect, test } from "../support/test";
+import { axeViolations } from "./checks";
+import { a11yRealm, furnish, JWT_CREDENTIAL, SCREENS } from "./realm";
+
+// axe (WCAG 2.2 A and AA, every impact, colour contrast included) on every screen and every dialog, in light and
+// dark, at 1280 px and at 320 px (400 % zoom of 1280). One test per scheme and width walks all screens in one page.
+const REALM = "e2e-a11y-axe";
+
+test.use({ realms: { [REALM]: a11yRealm(REALM) }, account: { realm: REALM } });
+test.describe.configure({ timeout: 240_000 });
+
+test.beforeAll(async ({ admin }) => {
+  test.setTimeout(120_000);
+  await furnish(admin, REALM);
+});
+
+/** Opens a dialog from its screen: the dialog locator once it shows. */
+type DialogOpener = { name: string; route: string; open: (page: Page) => Promise<void>; shot?: string };
+
+const DIALOGS: DialogOpener[] = [
+  {
+    name: "sign out all devices",
+    route: "account-security/device-activity",
+    open: (page) => page.getByRole("button", { name: "Sign out all devices" }).click(),
+  },
+  {
+    name: "remove an application's access",
+    route: "applications",
+    open: async (page) => {
+      await page.getByTestId("toggle-notes").click();
+      await page.getByRole("button", { name: "Remove access" }).click();
+    },
+  },
+  {
+    name: "share a resource",
+    route: "resources",
+    shot: "share-dialog",
+    open: (page) => page.getByTestId("share-garden").click(),
+  },
+  {
+    name: "edit a resource's permissions",
+    route: "resources",
+    open: async (page) => {
+      await page.getByTestId("actions-holiday").click();
+      await page.getByRole("menuitem", { name: "Edit" }).click();
+    },
+  },
+  {
+    name: "unshare a resource",
+    route: "resources",
+    open: async (page) => {
+      await page.getByTestId("actions-holiday").click();
+      await page.getByRole("menuitem", { name: "Unshare" }).click();
+    },
+  },
+  {
+    name: "answer a request",
+    route: "resources",
+    shot: "requests-dialog",
+    open: (page) => page.getByTestId("requests-garden").click(),
+  },
+  {
+    name: "issued credentials",
+    route: "verifiable-credentials",
+    open: (page) => page.locator(`#credential-${JWT_CREDENTIAL}-view-issued`).click(),
+  },
+  {
+    name: "revoke a credential",
+    route: "verifiable-credentials",
+    open: (page) => page.locator(`#credential-${JWT_CREDENTIAL}-revoke`).click(),
+  },
+];
+
+/** Goes to `route` inside the running app (as the sidebar would, also where the sidebar is folded away). */
+async function go(page: Page, route: string, heading: string) {
+  await page.evaluate(
+    (path) => {
+      history.pushState(null, "", path);
+      dispatchEvent(new PopStateEvent("popstate"));
+    },
+    new URL(accountUrl(REALM, route)).pathname,
+  );
+  await expect(page.getByTestId("page-heading")).toHaveText(heading);
+  // The page's data is in: no spinner left.
+  await expect(page.locator(".pf-v6-c-spinner")).toHaveCount(0);
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  // The rules other than colour contrast read the markup, which is the same in both schemes.
+  const contrastOnly = colorScheme === "dark";
+  for (const width of [1280, 320]) {
+    test.describe(`${colorScheme}, ${width} px`, () => {
+      test.use({ colorScheme, viewport: { width, height: width > 400 ? 800 : 640 } });
+
+      test(`axe finds nothing on any screen or dialog (${contrastOnly ? "colour contrast, " : ""}${colorScheme}, ${width} px)`, async ({
+        consolePage: page,
+      }) => {
+        const found: string[] = [];
+        for (const { route, heading } of SCREENS) {
+          await go(page, route, heading);
+          const where = route || "personal-info";
+          found.push(...(await axeViolations(page, { contrastOnly })).map((v) => `${where}: ${v}`));
+          for (const dialog of DIALOGS.filter((d) => d.route === route)) {
+            await dialog.open(page);
+            await expect(page.getByRole("dialog")).toBeVisible();
+            await expect(page.getByRole("dialog").locator(".pf-v6-c-spinner")).toHaveCount(0);
+            found.push(
+              ...(await axeViolations(page, { contrastOnly })).map((v) => `${where}, dialog "${dialog.name}": ${v}`),
+            );
+            if (dialog.shot) await screenshot(page, `a11y-${dialog.shot}-${colorScheme}-${width}`);
+            await page.keyboard.press("Escape");
+            await expect(page.getByRole("dialog")).toHaveCount(0);
+          }
+        }
+        expect(found).toEqual([]);
+      });
+    });
+  }
+}

@@ -1,0 +1,100 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** axe's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Every axe violation of WCAG 2.2 A/AA on the page as it is now (all impacts, not only serious and critical),
+ * or only the colour-contrast rules with `contrastOnly`. `include` narrows the run to one part (an open dialog).
+ */
+export async function axeViolations(
+  page: Page,
+  { contrastOnly = false, include }: { contrastOnly?: boolean; include?: string } = {},
+): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  builder = contrastOnly ? builder.withRules(["color-contrast"]) : builder.withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+}
+
+export async function expectNoAxeViolations(page: Page, what: string, options?: { contrastOnly?: boolean }) {
+  expect(await axeViolations(page, options), `axe on ${what}`).toEqual([]);
+}
+
+/** How far the document scrolls sideways (0 or less: it fits the viewport). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The focused element's description for messages: tag, id or test id, and text. */
+export const focusedDescription = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "body";
+    const id = element.id ? `#${element.id}` : "";
+    const testId = element.getAttribute("data-testid");
+    const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+    return `${element.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ""} "${label}"`;
+  });
+
+/**
+ * Whether the focused element shows a focus indicator the eye can see: an outline or a box shadow on the element,
+ * or, for a control whose native input is visually hidden (switch, checkbox, radio), on the element drawn for it.
+ * Returns a description of what is missing, or "" when the focus is visible.
+ */
+export const focusIndicatorProblem = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return "nothing has the focus";
+    // A ring at least 2 px wide (Chromium's own is `auto 1px`), or a box shadow that is not transparent.
+    const shows = (candidate: Element | null | undefined) => {
+      if (!candidate) return false;
+      const style = getComputedStyle(candidate);
+      const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+      const shadow = style.boxShadow !== "none" && !/^rgba\(0, 0, 0, 0\)/.test(style.boxShadow);
+      return outline || shadow;
+    };
+    // A native input drawn invisibly under a styled one (switch, some checkboxes): its ring is on what is drawn.
+    const invisible = getComputedStyle(element).opacity === "0";
+    const candidates = invisible ? [element.nextElementSibling, element.parentElement] : [element];
+    if (candidates.some(shows)) return "";
+    const id = element.id ? `#${element.id}` : "";
+    return `no visible focus indicator on ${element.tagName.toLowerCase()}${id} "${
+      element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? ""
+    }"`;
+  });
+
+export async function expectFocusVisible(page: Page) {
+  expect(await focusIndicatorProblem(page)).toBe("");
+}
+
+/**
+ * Presses `key` (Tab by default) until `target` has the focus, checking at every stop that the focus is visible.
+ * Fails when `target` is not reached within `limit` presses.
+ */
+export async function tabTo(page: Page, target: Locator, { key = "Tab", limit = 40 } = {}) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press(key);
+    // Past the last control the focus leaves the page for the browser's own UI, and comes back at the top.
+    if (await page.evaluate(() => document.activeElement === document.body)) continue;
+    await expectFocusVisible(page);
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(
+    `${limit} presses of ${key} did not reach ${target}; the focus is on ${await focusedDescription(page)}`,
+  );
+}
+
+/** WCAG 1.4.12's text spacing, as a user's stylesheet would set it. */
+export const TEXT_SPACING_CSS = `
+* {
+  line-height: 1.5 !important;
+  letter-spacing: 0.12em !important;
+  word-spacing: 0.16em !important;
+}
+p { margin-bottom: 2em !important; }
+`;

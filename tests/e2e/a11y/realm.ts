@@ -1,0 +1,290 @@
+import { createHmac } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { DEMO_USER, fixture, type KeycloakAdmin, type RealmJson } from "../support/admin";
+import { keycloakUrl } from "../support/test";
+
+/**
+ * A realm where every screen of the console has something to show, for the accessibility tests: the demo realm's
+ * rich user profile and languages, a group, an organization, an identity provider to link, an application with
+ * offline access, resources shared both ways with a pending request, and issued verifiable credentials.
+ * Each file makes its own copy (files run side by side on one server); `furnish` adds what realm JSON cannot hold.
+ */
+export const BOB = { username: "bob", password: "bob", displayName: "Bob Tester" };
+/** A user with an authenticator application already set up (a credential to remove). */
+export const OTTO = { username: "otto", password: "otto", displayName: "Otto Tester" };
+/** A user whose sessions are only those a test makes (the set-up signs bob in through the API). */
+export const DAVE = { username: "dave", password: "dave", displayName: "Dave Tester" };
+/** Otto's authenticator secret as Keycloak stores it (the raw key, not base32). */
+const OTTO_SECRET = "a11y-otp-secret-for-otto-1234567";
+
+const RESOURCE_CLIENT = "photoz";
+const RESOURCE_SECRET = "photoz-secret";
+const OFFLINE_CLIENT = "notes";
+const SCOPES = ["album:view", "album:edit"];
+export const JWT_CREDENTIAL = "oid4vc_natural_person_jwt";
+export const SD_CREDENTIAL = "oid4vc_natural_person_sd";
+
+type Demo = RealmJson & { users: Record<string, unknown>[] };
+
+const ROLES = [
+  "manage-account",
+  "view-profile",
+  "view-groups",
+  "view-applications",
+  "manage-consent",
+  "delete-account",
+];
+
+const person = (username: string, password: string, extra: Record<string, unknown> = {}) => ({
+  username,
+  enabled: true,
+  email: `${username}@example.org`,
+  emailVerified: true,
+  firstName: username[0]!.toUpperCase() + username.slice(1),
+  lastName: "Tester",
+  credentials: [{ type: "password", value: password, temporary: false }],
+  clientRoles: { account: ROLES },
+  // The demo profile requires a recovery address of users.
+  attributes: { recoveryEmail: [`${username}.recovery@example.org`] },
+  ...extra,
+});
+
+/** The realm JSON, as a function: it names the server's address, known only once the run has started. */
+export function a11yRealm(realm: string): () => RealmJson {
+  return () => {
+    const { id: _id, realm: _name, users, ...demo } = fixture<Demo>("demo-realm.json");
+    const alice = users.find((user) => user.username === DEMO_USER.username)!;
+    return {
+      ...demo,
+      userManagedAccessAllowed: true,
+      users: [
+        { ...alice, groups: ["/readers"], realmRoles: ["offline_access"] },
+        person(BOB.username, BOB.password),
+        person(DAVE.username, DAVE.password),
+        person(OTTO.username, OTTO.password, {
+          credentials: [
+            { type: "password", value: OTTO.password, temporary: false },
+            {
+              type: "otp",
+              userLabel: "Phone",
+              secretData: JSON.stringify({ value: OTTO_SECRET }),
+              credentialData: JSON.stringify({
+                subType: "totp",
+                digits: 6,
+                counter: 0,
+                period: 30,
+                algorithm: "HmacSHA1",
+              }),
+            },
+          ],
+        }),
+      ],
+      groups: [{ name: "readers", path: "/readers", subGroups: [] }],
+      clients: [
+        {
+          clientId: RESOURCE_CLIENT,
+          name: "Photo album",
+          secret: RESOURCE_SECRET,
+          publicClient: false,
+          serviceAccountsEnabled: true,
+          authorizationServicesEnabled: true,
+          directAccessGrantsEnabled: true,
+          standardFlowEnabled: true,
+          baseUrl: "https://photoz.example.org/",
+          redirectUris: [`${keycloakUrl()}/realms/${realm}/*`],
+        },
+        {
+          clientId: OFFLINE_CLIENT,
+          name: "Notes",
+          publicClient: true,
+          directAccessGrantsEnabled: true,
+          standardFlowEnabled: false,
+          baseUrl: "https://notes.example.org/",
+        },
+      ],
+      identityProviders: [
+        {
+          alias: "partner",
+          displayName: "Partner",
+          providerId: "oidc",
+          enabled: true,
+          config: {
+            clientId: "broker",
+            clientSecret: "broker-secret",
+            authorizationUrl: "https://partner.example.org/auth",
+            tokenUrl: "https://partner.example.org/token",
+          },
+        },
+      ],
+    };
+  };
+}
+
+/** The current one-time code of Otto's authenticator (RFC 6238: HMAC-SHA1, 30 s, 6 digits). */
+export function ottoCode(now = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const hmac = createHmac("sha1", Buffer.from(OTTO_SECRET, "utf8")).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0xf;
+  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** Answers Keycloak's one-time-code page for Otto, after his password. */
+export async function enterOttoCode(page: Page): Promise<void> {
+  await page.locator("#otp").fill(ottoCode());
+  await page.locator("#kc-login").click();
+}
+
+async function token(realm: string, user?: { username: string; password: string }, scope?: string) {
+  const params: Record<string, string> = user
+    ? { grant_type: "password", username: user.username, password: user.password }
+    : { grant_type: "client_credentials" };
+  const response = await fetch(`${keycloakUrl()}/realms/${realm}/protocol/openid-connect/token`, {
+    method: "POST",
+    body: new URLSearchParams({
+      client_id: RESOURCE_CLIENT,
+      client_secret: RESOURCE_SECRET,
+      ...params,
+      ...(scope ? { scope } : {}),
+    }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** Resource ids by realm and name. */
+const resources = new Map<string, string>();
+
+/** The Account REST API as `user`, to set state up and read it back independently of the console. */
+export async function accountApi<T>(
+  realm: string,
+  user: { username: string; password: string },
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`${keycloakUrl()}/realms/${realm}/account${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      accept: "application/json",
+      authorization: `Bearer ${await token(realm, user)}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const resourceId = (realm: string, name: string) => resources.get(`${realm}/${name}`)!;
+
+/** `user` asks the owner of `name` for `scopes` through the UMA ticket flow; Keycloak files the request. */
+export async function requestAccess(realm: string, user: { username: string; password: string }, name: string) {
+  const pat = await token(realm);
+  const ticketResponse = await fetch(`${keycloakUrl()}/realms/${realm}/authz/protection/permission`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${pat}`, "content-type": "application/json" },
+    body: JSON.stringify([{ resource_id: resourceId(realm, name), resource_scopes: [SCOPES[0]] }]),
+  });
+  const { ticket } = (await ticketResponse.json()) as { ticket: string };
+  const grant = await fetch(`${keycloakUrl()}/realms/${realm}/protocol/openid-connect/token`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await token(realm, user)}` },
+    body: new URLSearchParams({
+      grant_type: "urn:ietf:params:oauth:grant-type:uma-ticket",
+      ticket,
+      submit_request: "true",
+    }),
+  });
+  expect(await grant.json()).toMatchObject({ error: "access_denied", error_description: "request_submitted" });
+}
+
+/** Gives alice offline access to the notes application (an application whose access she can remove). */
+export async function grantOfflineAccess(realm: string): Promise<void> {
+  const response = await fetch(`${keycloakUrl()}/realms/${realm}/protocol/openid-connect/token`, {
+    method: "POST",
+    body: new URLSearchParams({
+      client_id: OFFLINE_CLIENT,
+      grant_type: "password",
+      username: DEMO_USER.username,
+      password: DEMO_USER.password,
+      scope: "openid offline_access",
+    }),
+  });
+  if (!response.ok) throw new Error(`offline token: ${response.status} ${await response.text()}`);
+}
+
+/** Issues a verifiable credential of `scope` to `username`. */
+export async function grantCredential(admin: KeycloakAdmin, realm: string, username: string, scope: string) {
+  const id = await admin.userId(realm, username);
+  await admin.request("POST", `/${realm}/users/${id}/vc/credentials`, { credentialScopeName: scope });
+}
+
+/** What realm JSON cannot hold: organization, resources and a request, offline access, credentials. */
+export async function furnish(admin: KeycloakAdmin, realm: string): Promise<void> {
+  await admin.request("POST", `/${realm}/organizations`, {
+    name: "Wonderland",
+    alias: "wonderland",
+    enabled: true,
+    description: "Tea parties and croquet",
+    domains: [{ name: "wonderland.example" }],
+  });
+  const [org] = await admin.request<{ id: string }[]>("GET", `/${realm}/organizations?search=Wonderland&exact=true`);
+  await admin.request("POST", `/${realm}/organizations/${org!.id}/members`, await admin.userId(realm, "alice"));
+
+  const [client] = await admin.request<{ id: string }[]>("GET", `/${realm}/clients?clientId=${RESOURCE_CLIENT}`);
+  for (const scope of SCOPES) {
+    await admin.request("POST", `/${realm}/clients/${client!.id}/authz/resource-server/scope`, { name: scope });
+  }
+  for (const [name, owner] of [
+    ["holiday", DEMO_USER.username],
+    ["garden", DEMO_USER.username],
+    ["bob-recipes", BOB.username],
+  ] as const) {
+    const created = await admin.request<{ _id: string }>(
+      "POST",
+      `/${realm}/clients/${client!.id}/authz/resource-server/resource`,
+      { name, owner, ownerManagedAccess: true, scopes: SCOPES.map((scope) => ({ name: scope })) },
+    );
+    resources.set(`${realm}/${name}`, created._id);
+  }
+  // Bob shares his recipes with alice (Shared with me), and asks for her garden (a request to answer).
+  await accountApi(realm, BOB, `/resources/${resourceId(realm, "bob-recipes")}/permissions`, {
+    method: "PUT",
+    body: [{ username: DEMO_USER.username, scopes: [SCOPES[0]] }],
+  });
+  await requestAccess(realm, BOB, "garden");
+  // Alice shares her holiday photos with bob (a resource to edit and unshare).
+  await accountApi(realm, DEMO_USER, `/resources/${resourceId(realm, "holiday")}/permissions`, {
+    method: "PUT",
+    body: [{ username: BOB.username, scopes: [SCOPES[0]] }],
+  });
+
+  await grantOfflineAccess(realm);
+
+  // The account console may ask for credential offers (oid4vci.enabled); alice holds both natural-person ones.
+  const [consoleClient] = await admin.request<{ id: string; attributes?: Record<string, string> }[]>(
+    "GET",
+    `/${realm}/clients?clientId=account-console`,
+  );
+  await admin.request("PUT", `/${realm}/clients/${consoleClient!.id}`, {
+    ...consoleClient,
+    attributes: { ...consoleClient!.attributes, "oid4vci.enabled": "true" },
+  });
+  for (const scope of [JWT_CREDENTIAL, SD_CREDENTIAL]) await grantCredential(admin, realm, DEMO_USER.username, scope);
+}
+
+/** Every screen of the menu, by route and h1 (English). */
+export const SCREENS = [
+  { route: "", heading: "Personal info" },
+  { route: "account-security/signing-in", heading: "Signing in" },
+  { route: "account-security/device-activity", heading: "Device activity" },
+  { route: "account-security/linked-accounts", heading: "Linked accounts" },
+  { route: "applications", heading: "Applications" },
+  { route: "verifiable-credentials", heading: "Verifiable credentials" },
+  { route: "oid4vci", heading: "Verifiable Credentials" },
+  { route: "groups", heading: "Groups" },
+  { route: "organizations", heading: "Organizations" },
+  { route: "resources", heading: "Resources" },
+] as const;
