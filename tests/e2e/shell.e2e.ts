@@ -54,6 +54,8 @@ test.describe("sidebar", () => {
       "",
       "account-security/signing-in",
       "account-security/device-activity",
+      // Offered by the server extension our jar carries, once it has answered.
+      "account-security/account-activity",
       "applications",
       ...(keycloakAtLeast("26.7.0") ? ["verifiable-credentials"] : []),
       "oid4vci",
