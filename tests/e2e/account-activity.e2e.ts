@@ -167,4 +167,30 @@ test.describe("account activity", () => {
     await screenshot(page, "account-activity-events-off");
     await expectAccessible(page, "account activity with events off");
   });
+
+  test("asks the extension once, after the first screen's data, not before", async ({ page }) => {
+    const order: string[] = [];
+    page.on("request", (request) => {
+      if (request.url() === `${keycloakUrl()}/realms/${REALM}/account-console-extension/`) order.push("probe");
+    });
+    page.on("requestfinished", (request) => {
+      // The first screen's data (the Account API's user), not the page's document at the same address.
+      const url = new URL(request.url());
+      if (request.resourceType() === "fetch" && url.pathname === `/realms/${REALM}/account/`) {
+        order.push("personal info");
+      }
+    });
+    await page.goto(accountUrl(REALM));
+    await signIn(page, DEMO_USER.username, DEMO_USER.password);
+    const sidebar = page.locator("#page-sidebar");
+    await sidebar.getByTestId("accountSecurity").locator("button").click();
+    await expect(sidebar.getByTestId(ROUTE)).toBeVisible();
+    await sidebar.getByTestId("account-security/signing-in").click();
+    await expect(page.getByTestId("page-heading")).toHaveText("Signing in");
+    await sidebar.getByTestId(ROUTE).click();
+    await expect(page.getByTestId("activity-event").first()).toBeVisible();
+    expect(order.filter((entry) => entry === "probe")).toEqual(["probe"]);
+    expect(order.indexOf("probe")).toBeGreaterThan(order.indexOf("personal info"));
+    expect(order.indexOf("personal info")).toBeGreaterThanOrEqual(0);
+  });
 });

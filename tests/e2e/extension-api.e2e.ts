@@ -228,6 +228,8 @@ test.describe("the extension's API", () => {
       expect(anonymous.headers()["www-authenticate"]).toMatch(/^Bearer /);
       await expectError(await call(bearer("not-a-token")), 401, "unauthorized");
       await expectError(await call({ authorization: "Basic YWxpY2U6YWxpY2U=" }), 401, "unauthorized");
+      await expectError(await call({ authorization: "Bearer" }), 401, "unauthorized");
+      await expectError(await call({ authorization: "Bearer a b" }), 401, "unauthorized");
     }
   });
 
