@@ -33,6 +33,7 @@ function keycloakifyPackaging(): PluginOption {
     // keycloakify generates no account theme of its own: ours is the template in src/theme/account plus our
     // Vite build, placed by postBuild where Keycloak's AccountConsole reads resources/.vite/manifest.json.
     accountThemeImplementation: "none",
+    // One jar, for Keycloak 26.0 to 26.7: no jar for 22 to 25, which the console does not support (docs/versions.md).
     keycloakVersionTargets: { "22-to-25": false, "all-other-versions": true },
     postBuild: async () => {
       const account = path.join(process.cwd(), "theme", THEME_NAME, "account");

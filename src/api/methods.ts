@@ -64,6 +64,17 @@ export async function fetchLinkedAccounts(
   );
 }
 
+/**
+ * Keycloak before 26.3 links through the broker: this asks for the provider's link address (`accountLinkUri`), to
+ * which the browser then goes; Keycloak comes back to `redirectUri`. 26.3+ uses the `idp_link` action instead.
+ */
+export async function fetchAccountLinkUri(api: ApiClient, providerAlias: string, redirectUri: string): Promise<string> {
+  const path = `/linked-accounts/${encodeURIComponent(providerAlias)}`;
+  const body = await api.request<unknown>(path, { searchParams: { providerId: providerAlias, redirectUri } });
+  if (!isRecord(body) || typeof body.accountLinkUri !== "string") throw unexpectedAnswer(path);
+  return body.accountLinkUri;
+}
+
 export async function unlinkAccount(api: ApiClient, providerAlias: string): Promise<void> {
   await api.request<void>(`/linked-accounts/${encodeURIComponent(providerAlias)}`, { method: "DELETE" });
 }

@@ -145,7 +145,7 @@ export type ClientRepresentation = {
 };
 
 /** A direct group membership of `GET /account/groups` (the path names every ancestor). */
-export type GroupRepresentation = { id?: string; name: string; path: string };
+export type GroupRepresentation = { id?: string; name: string; path: string; description?: string };
 
 /** Keycloak has sent domains both as plain names and as `{ name, verified }`. */
 export type OrganizationDomain = string | { name: string; verified?: boolean };
@@ -157,6 +157,11 @@ export type OrganizationRepresentation = {
   description?: string;
   enabled?: boolean;
   domains?: OrganizationDomain[];
+  /**
+   * How the user belongs to it: `MANAGED` (the organization's identity provider created the account) or `UNMANAGED`.
+   * Keycloak's Admin API sends it for members; its Account API (26.0 to 26.7) does not.
+   */
+  membershipType?: string;
 };
 
 /** A scope of a UMA resource (`view`, `album:edit`, ...). */

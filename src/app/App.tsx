@@ -4,6 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { RouterProvider, type createBrowserRouter, type RouteObject } from "../lib/router";
 import { ApiContext } from "../api/ApiContext";
 import type { ApiClient } from "../api/client";
+import { startExtensionProbe } from "../api/extension";
 import type { Auth } from "../auth/auth";
 import { AuthContext } from "../auth/AuthContext";
 import type { Environment } from "../environment/environment";
@@ -78,8 +79,10 @@ export function App({
       // The first date formatter of a language costs 20-30 ms (Intl loads its data): here, not on the first visit
       // of device activity or applications.
       warmUpDateFormat(i18n.language);
+      // What the server extension offers (menu items, actions on pages): one small call, never before the first screen.
+      startExtensionProbe(api);
       return stopWatching;
-    }, [auth, i18n]),
+    }, [auth, i18n, api]),
   );
 
   return (

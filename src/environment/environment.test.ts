@@ -54,7 +54,7 @@ describe("readEnvironment", () => {
     expect(environment.features.isLinkedAccountsEnabled).toBe(true);
     // Only a real `true` switches a feature on.
     expect(environment.features.isViewGroupsEnabled).toBe(false);
-    expect(Object.keys(environment.features)).toHaveLength(13);
+    expect(Object.keys(environment.features)).toHaveLength(14);
     expect(basePath(environment)).toBe("/realms/a<b>&c/account");
   });
 });

@@ -15,6 +15,9 @@ export const FEATURE_FLAGS = [
   // Ours, not the stock console's: isOid4VciEnabled on a server that has the Account REST API's verifiable
   // credentials (26.7+), which the page listing them needs (docs/versions.md).
   "isViewVerifiableCredentialsEnabled",
+  // Ours: the realm has Keycloak's idp_link action (26.3+), which links an identity provider; before, the console
+  // links through the broker's address (docs/versions.md).
+  "isIdpLinkActionEnabled",
 ] as const;
 
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];

@@ -27,7 +27,10 @@ export const testEnvironment: Environment = {
   features: Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as Environment["features"],
 };
 
-/** A route of the stubbed server: method + path (under /realms/demo/account) → status and JSON body. */
+/**
+ * A route of the stubbed server: method + path (under /realms/demo/account, or a whole path for other endpoints such
+ * as the console extension's) → status and JSON body.
+ */
 export type StubRoute = {
   method?: string;
   path: string | RegExp;
@@ -41,7 +44,8 @@ export type StubRoute = {
 export function stubServer(routes: StubRoute[]) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
-    const path = url.pathname.replace(/^\/realms\/demo\/account/, "") || "/";
+    // Account REST paths without their prefix; the console extension's (`/realms/demo/account-console-extension/…`) whole.
+    const path = url.pathname.replace(/^\/realms\/demo\/account(?=\/|$)/, "") || "/";
     const method = init?.method ?? "GET";
     const route = routes.find(
       (r) => (r.method ?? "GET") === method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
@@ -128,12 +132,15 @@ export function renderPage(
 }
 
 /** Renders a component (not a page) inside the app's providers, e.g. a piece of the shell. */
-export function renderInApp(element: ReactElement, { environment = testEnvironment, auth = fakeAuth() } = {}) {
-  const api = createApiClient(environment, auth.token, stubServer([]));
+export function renderInApp(
+  element: ReactElement,
+  { environment = testEnvironment, auth = fakeAuth(), routes = [] as StubRoute[] } = {},
+) {
+  const api = createApiClient(environment, auth.token, stubServer(routes));
   const result = render(
     <AppProviders environment={environment} auth={auth} api={api} i18n={testI18n}>
       {element}
     </AppProviders>,
   );
-  return { ...result, auth };
+  return { ...result, auth, api };
 }

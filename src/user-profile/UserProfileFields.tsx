@@ -59,6 +59,16 @@ export function groupAttributes(
   return sections.filter((section) => section.attributes.length > 0);
 }
 
+/** A section's title: the group's header (`${key}` translated), or "General" for the attributes of no group. */
+export function sectionTitle(t: TFunction, group: UserProfileGroupMetadata | undefined): string {
+  return group ? translateLabel(t, group.displayHeader, group.name) : t("general");
+}
+
+/** The id of a section's element, for links that jump to it. */
+export function sectionId(group: UserProfileGroupMetadata | undefined): string {
+  return group ? `profile-group-${group.name.replace(/[^\w-]+/g, "-")}` : "profile-section-general";
+}
+
 /** Whether the form shows `attribute`. */
 export function isShown(
   attribute: UserProfileAttributeMetadata,
@@ -97,11 +107,11 @@ export function UserProfileFields({
       />
     ));
     if (!titled) return <FormSection key="general">{fields}</FormSection>;
-    const title = group ? translateLabel(t, group.displayHeader, group.name) : t("general");
     return (
       <FormSection
         key={group?.name ?? ""}
-        title={title}
+        id={sectionId(group)}
+        title={sectionTitle(t, group)}
         titleElement="h2"
         data-testid={`section-${group?.name ?? "general"}`}
       >

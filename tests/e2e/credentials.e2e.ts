@@ -171,7 +171,7 @@ test.describe("verifiable credentials", () => {
 });
 
 test.describe("issuer credential page (oid4vci)", () => {
-  test("shows the offer of the chosen configuration as a QR code that decodes to the wallet URI @core", async ({
+  test("shows the offer of the chosen configuration as a QR code that decodes to the wallet URI", async ({
     openConsole,
   }) => {
     const page = await openConsole(REALM, { route: "verifiable-credentials" });

@@ -4,6 +4,7 @@ import { expectAccessible } from "./support/axe";
 import { signIn, submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, test } from "./support/test";
+import { consoleRedirectsAnonymous, keycloakAtLeast } from "./support/version";
 
 const REALM = "e2e-csp";
 
@@ -67,8 +68,11 @@ test.describe("a realm with a strict Content-Security-Policy", () => {
     const recorded = await recordViolations(page);
     const documentResponse = page.waitForResponse((response) => response.url() === accountUrl(REALM));
     await page.goto(accountUrl(REALM));
-    // The policy is on the console's own page, as the realm says (else this test proves nothing).
-    expect((await documentResponse).headers()["content-security-policy"]).toBe(STRICT_CSP);
+    // The policy is on the console's own page, as the realm says (else this test proves nothing). 26.1 and 26.2
+    // answer this first request with a redirect to the login page; the signed-in request below has the page.
+    if (!consoleRedirectsAnonymous) {
+      expect((await documentResponse).headers()["content-security-policy"]).toBe(STRICT_CSP);
+    }
     await signIn(page, DEMO_USER.username, DEMO_USER.password);
     const consoleResponse = await page.request.get(accountUrl(REALM));
     expect(consoleResponse.headers()["content-security-policy"]).toBe(STRICT_CSP);
@@ -94,7 +98,8 @@ test.describe("a realm with a strict Content-Security-Policy", () => {
         "applications",
         "organizations",
         "resources",
-        "verifiable-credentials",
+        // The verifiable credentials list needs 26.7's Account REST API (docs/versions.md).
+        ...(keycloakAtLeast("26.7.0") ? ["verifiable-credentials"] : []),
       ]),
     );
     for (const route of routes) {

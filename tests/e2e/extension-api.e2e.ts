@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
 import { demoLike, type KeycloakAdmin } from "./support/admin";
-import { submitLogin } from "./support/browser";
+import { passReauthentication, submitLogin } from "./support/browser";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
 // The server extension's REST API (extension/, docs/extension.md) on the real Keycloak: who may call it, and that
@@ -23,6 +23,8 @@ const DORA: Person = { username: "dora", password: "dora-pw" };
 const ERIN: Person = { username: "erin", password: "erin-pw" };
 /** Fails to sign in many times. */
 const FRANK: Person = { username: "frank", password: "frank-pw" };
+/** Has one authenticator application, which she removes. */
+const GINA: Person = { username: "gina", password: "gina-pw" };
 
 /** OTP secrets by credential label (Keycloak keys the HMAC with the secret's bytes as stored). */
 const SECRETS: Record<string, string> = {
@@ -30,6 +32,7 @@ const SECRETS: Record<string, string> = {
   "Dora's tablet": "dora-tablet-secret-002",
   "Bob's phone": "bob-phone-secret-00003",
   "Bob's tablet": "bob-tablet-secret-0004",
+  "Gina's phone": "gina-phone-secret-0005",
 };
 
 const otp = (label: string) => ({
@@ -71,6 +74,7 @@ test.use({
         withOtp(DORA, ["Dora's phone", "Dora's tablet"]),
         person(ERIN, undefined, { requiredActions: ["UPDATE_PASSWORD"] }),
         person(FRANK),
+        withOtp(GINA, ["Gina's phone"]),
       ],
     }),
     [OTHER_REALM]: demoLike({ eventsEnabled: true, users: [person(ALICE)] }),
@@ -224,6 +228,8 @@ test.describe("the extension's API", () => {
       expect(anonymous.headers()["www-authenticate"]).toMatch(/^Bearer /);
       await expectError(await call(bearer("not-a-token")), 401, "unauthorized");
       await expectError(await call({ authorization: "Basic YWxpY2U6YWxpY2U=" }), 401, "unauthorized");
+      await expectError(await call({ authorization: "Bearer" }), 401, "unauthorized");
+      await expectError(await call({ authorization: "Bearer a b" }), 401, "unauthorized");
     }
   });
 
@@ -377,6 +383,28 @@ test.describe("the extension's API", () => {
     expect(list.events.find((event) => event.type === "UPDATE_PASSWORD")).toMatchObject({
       credentialType: "password",
     });
+  });
+
+  test("removing an authenticator application shows up as REMOVE_CREDENTIAL of type otp", async ({
+    admin,
+    browser,
+    request,
+  }) => {
+    // Through the console's Signing in page and Keycloak's own confirmation page (the delete_credential action).
+    const token = await freshPage(browser, async (page) => {
+      const { token: bearerToken } = await signInForToken(page, REALM, GINA, admin);
+      await page.goto(accountUrl(REALM, "account-security/signing-in"));
+      await page.getByTestId("otp/credential-list").locator('[data-testrole="remove"]').click();
+      await passReauthentication(page, "#kc-accept, [name=accept]", GINA.password);
+      await page.locator("#kc-accept, [name=accept]").first().click();
+      await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
+      return bearerToken;
+    });
+    expect((await credentials(admin, GINA.username)).map((c) => c.type)).toEqual(["password"]);
+    const list = await events(request, token);
+    const removal = list.events.find((event) => event.type === "REMOVE_CREDENTIAL");
+    expect(removal).toMatchObject({ credentialType: "otp", error: null, clientId: "account-console" });
+    expect(removal!.ipAddress).toMatch(/\S/);
   });
 
   test("makes the user's second OTP device the default: the order changes, and the next sign-in offers it first", async ({

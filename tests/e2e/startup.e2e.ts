@@ -1,6 +1,7 @@
 import type { Request } from "@playwright/test";
 import { demoLike } from "./support/admin";
 import { accountUrl, expect, test } from "./support/test";
+import { keycloakAtLeast } from "./support/version";
 
 const REALM = "e2e-startup";
 // One realm for both tests: the sign-out test ends only the session it signed in itself.
@@ -51,8 +52,13 @@ test.describe("start-up on a real Keycloak", () => {
     expect(new URL(silent!.url()).searchParams.get("code")).toBeTruthy();
     expect(urls.filter((url) => url.includes("/silent-check-sso.js"))).toEqual([]);
     const silentPage = await (await silent!.response())!.text();
-    expect(silentPage).toContain("silent-check-sso.js");
-    expect(silentPage).not.toContain('id="environment"');
+    // 26.0 hands the template no `scope`: the check ends on the console's page, read but never run (docs/versions.md).
+    if (keycloakAtLeast("26.1.0")) {
+      expect(silentPage).toContain("silent-check-sso.js");
+      expect(silentPage).not.toContain('id="environment"');
+    } else {
+      expect(silentPage).toContain('id="environment"');
+    }
 
     const profile = urls.findIndex((url) => url.includes("/account/?userProfileMetadata=true"));
     const statusFrame = urls.findIndex((url) => url.includes("login-status-iframe.html"));

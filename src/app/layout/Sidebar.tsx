@@ -1,18 +1,21 @@
 import { Nav, NavExpandable, NavItem, PageContext, PageSidebar, PageSidebarBody } from "@patternfly/react-core";
-import { useContext, type MouseEvent } from "react";
+import { useContext, useMemo, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "../../lib/router";
+import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { basePath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { translateLabel } from "../../ui/translateLabel";
 import { prefetchMenuPage } from "../routing/routes";
-import { isActive, isGroup, menuHref, relativePath, type MenuItem } from "./menu";
+import { extensionMenu, isActive, isGroup, menuHref, relativePath, type MenuItem } from "./menu";
 
 export function Sidebar({ menu }: { menu: MenuItem[] }) {
   const { t } = useTranslation();
   const environment = useEnvironment();
   const location = useLocation();
   const current = relativePath(location.pathname, basePath(environment));
+  const extension = useExtensionFeatures();
+  const shown = useMemo(() => extensionMenu(menu, extension), [menu, extension]);
 
   return (
     <PageSidebar id="page-sidebar">
@@ -21,7 +24,7 @@ export function Sidebar({ menu }: { menu: MenuItem[] }) {
           {/* PatternFly's NavList, without its horizontal scroll buttons: it reads the computed text direction
               after every update, which forces a style recalculation on each page switch. */}
           <ul className="pf-v6-c-nav__list" role="list">
-            {menu.map((item) => (
+            {shown.map((item) => (
               <MenuEntry key={item.label} item={item} current={current} />
             ))}
           </ul>

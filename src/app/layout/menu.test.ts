@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isActive, menuHref, menuLeaves, parseMenu, relativePath, visibleMenu, type MenuItem } from "./menu";
+import { NO_EXTENSION } from "../../api/extension";
+import {
+  extensionMenu,
+  isActive,
+  menuHref,
+  menuLeaves,
+  parseMenu,
+  relativePath,
+  visibleMenu,
+  type MenuItem,
+} from "./menu";
 
 const content: MenuItem[] = [
   { label: "personalInfo", path: "" },
@@ -24,6 +34,34 @@ describe("visibleMenu", () => {
     const menu = visibleMenu(content, { isLinkedAccountsEnabled: true });
     expect(menu.map((item) => item.label)).toEqual(["personalInfo", "accountSecurity"]);
     expect(menuLeaves(menu).map((leaf) => leaf.label)).toContain("linkedAccounts");
+  });
+});
+
+describe("items gated by the server extension", () => {
+  const withActivity: MenuItem[] = [
+    { label: "personalInfo", path: "" },
+    {
+      label: "accountSecurity",
+      children: [{ label: "accountActivity", path: "account-security/account-activity", isVisible: "accountActivity" }],
+    },
+  ];
+
+  it("keep their routes at start-up, before the extension has answered", () => {
+    expect(menuLeaves(visibleMenu(withActivity, {})).map((leaf) => leaf.path)).toContain(
+      "account-security/account-activity",
+    );
+  });
+
+  it("show in the sidebar only once the extension offers them; a group left empty goes too", () => {
+    const shown = (extension?: typeof NO_EXTENSION) => menuLeaves(extensionMenu(withActivity, extension));
+    expect(shown(undefined).map((leaf) => leaf.path)).toEqual([""]);
+    expect(extensionMenu(withActivity, NO_EXTENSION).map((item) => item.label)).toEqual(["personalInfo"]);
+    expect(shown({ ...NO_EXTENSION, accountActivity: true }).map((leaf) => leaf.path)).toEqual([
+      "",
+      "account-security/account-activity",
+    ]);
+    // The template's flags are not the sidebar's to judge again.
+    expect(extensionMenu(content, undefined)).toEqual(content);
   });
 });
 

@@ -1,7 +1,10 @@
+import { isExtensionFeature, type ExtensionFeature, type ExtensionFeatures } from "../../api/extension";
 import { joinPath, type Features, type FeatureFlag } from "../../environment/environment";
 
-export type MenuLeaf = { id?: string; label: string; path: string; isVisible?: FeatureFlag; modulePath?: string };
-export type MenuGroup = { label: string; children: MenuItem[]; isVisible?: FeatureFlag };
+/** What an item's `isVisible` names: a flag of the template, or a feature of the server extension. */
+export type MenuFlag = FeatureFlag | ExtensionFeature;
+export type MenuLeaf = { id?: string; label: string; path: string; isVisible?: MenuFlag; modulePath?: string };
+export type MenuGroup = { label: string; children: MenuItem[]; isVisible?: MenuFlag };
 export type MenuItem = MenuLeaf | MenuGroup;
 
 export const isGroup = (item: MenuItem): item is MenuGroup => "children" in item && Array.isArray(item.children);
@@ -56,12 +59,25 @@ export function parseMenu(items: unknown[], where = "item"): { menu: MenuItem[];
   return { menu, problems };
 }
 
-/** Drops items whose feature flag is off, and groups left without children. */
+/**
+ * Drops items whose feature flag is off, and groups left without children. Items gated by a feature of the server
+ * extension stay: that answer comes after the first screen (`extensionMenu`), and their pages keep their routes, so a
+ * direct visit can say the feature is not available.
+ */
 export function visibleMenu(items: MenuItem[], features: Partial<Features>): MenuItem[] {
+  return filterMenu(items, (flag) => isExtensionFeature(flag) || features[flag] === true);
+}
+
+/** The menu as the sidebar shows it: items gated by an extension feature only once the extension offers it. */
+export function extensionMenu(items: MenuItem[], extension: ExtensionFeatures | undefined): MenuItem[] {
+  return filterMenu(items, (flag) => !isExtensionFeature(flag) || extension?.[flag] === true);
+}
+
+function filterMenu(items: MenuItem[], shows: (flag: MenuFlag) => boolean): MenuItem[] {
   return items.flatMap((item): MenuItem[] => {
-    if (item.isVisible && features[item.isVisible] !== true) return [];
+    if (item.isVisible && !shows(item.isVisible)) return [];
     if (!isGroup(item)) return [item];
-    const children = visibleMenu(item.children, features);
+    const children = filterMenu(item.children, shows);
     return children.length > 0 ? [{ ...item, children }] : [];
   });
 }

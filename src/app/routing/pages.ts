@@ -1,4 +1,5 @@
 import type { FeatureFlag } from "../../environment/environment";
+import { loadAccountActivity } from "../../pages/account-security/accountActivity";
 import { loadCredentials, loadDevices, loadLinkedAccounts } from "../../pages/account-security/loaders";
 import { loadApplications } from "../../pages/applications/loader";
 import { loadContentItem } from "../../pages/content/loader";
@@ -23,6 +24,10 @@ export const PAGES: Record<string, PageDefinition> = {
   "account-security/device-activity": definePage({
     module: () => import("../../pages/account-security/DeviceActivity"),
     loader: loadDevices,
+  }),
+  "account-security/account-activity": definePage({
+    module: () => import("../../pages/account-security/AccountActivity"),
+    loader: loadAccountActivity,
   }),
   "account-security/linked-accounts": definePage({
     module: () => import("../../pages/account-security/LinkedAccounts"),

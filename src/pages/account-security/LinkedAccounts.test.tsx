@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LinkedAccountRepresentation } from "../../api/representations";
-import { renderPage } from "../../testing/renderPage";
+import { renderPage, testEnvironment } from "../../testing/renderPage";
 import { fetchPage } from "./loaders";
 
 const account = (
@@ -48,6 +48,62 @@ describe("linked accounts", () => {
       ),
     );
     expect(await screen.findByText("Nothing matches your search")).toBeInTheDocument();
+  });
+
+  describe("linking", () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const routes = [{ path: "/linked-accounts", body: [account("partner", false)] }];
+
+    it("starts Keycloak's idp_link action where the realm has it (26.3+)", async () => {
+      const { auth } = renderPage("account-security/linked-accounts", { routes });
+      const [row] = await screen.findAllByTestId("linked-accounts/partner");
+      await userEvent.click(within(row!).getByRole("button", { name: "Link account" }));
+      expect(auth.startAction).toHaveBeenCalledWith("idp_link:partner");
+    });
+
+    it("before 26.3, goes to the broker's link address the server gives, coming back here", async () => {
+      const assign = vi.fn();
+      vi.stubGlobal("location", { ...window.location, href: window.location.href, assign });
+      const environment = {
+        ...testEnvironment,
+        features: { ...testEnvironment.features, isIdpLinkActionEnabled: false },
+      };
+      const linkUri = "http://kc.test/realms/demo/broker/partner/link?nonce=n&hash=h";
+      const { auth, fetchStub } = renderPage("account-security/linked-accounts", {
+        environment,
+        routes: [
+          { path: "/linked-accounts/partner", body: { accountLinkUri: linkUri, nonce: "n", hash: "h" } },
+          ...routes,
+        ],
+      });
+      const [row] = await screen.findAllByTestId("linked-accounts/partner");
+      await userEvent.click(within(row!).getByRole("button", { name: "Link account" }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(linkUri));
+      expect(auth.startAction).not.toHaveBeenCalled();
+      const asked = new URL(
+        fetchStub.mock.calls.map(([url]) => String(url)).find((url) => url.includes("/linked-accounts/partner"))!,
+      );
+      expect(asked.searchParams.get("providerId")).toBe("partner");
+      expect(asked.searchParams.get("redirectUri")).toBe(window.location.href);
+    });
+
+    it("before 26.3, says why when the server refuses the link address, and stays", async () => {
+      const environment = {
+        ...testEnvironment,
+        features: { ...testEnvironment.features, isIdpLinkActionEnabled: false },
+      };
+      renderPage("account-security/linked-accounts", {
+        environment,
+        routes: [
+          { path: "/linked-accounts/partner", status: 400, body: { errorMessage: "invalidRedirectUri" } },
+          ...routes,
+        ],
+      });
+      const [row] = await screen.findAllByTestId("linked-accounts/partner");
+      await userEvent.click(within(row!).getByRole("button", { name: "Link account" }));
+      expect(await screen.findByTestId("last-alert")).toHaveTextContent("Could not link due to");
+      expect(within(row!).getByRole("button", { name: "Link account" })).toBeEnabled();
+    });
   });
 
   it("shows the server's reason when it refuses to unlink", async () => {

@@ -20,9 +20,10 @@ import { LinkIcon, UnlinkIcon } from "@patternfly/react-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
-import { fetchLinkedAccounts, unlinkAccount } from "../../api/methods";
+import { fetchAccountLinkUri, fetchLinkedAccounts, unlinkAccount } from "../../api/methods";
 import type { LinkedAccountRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
+import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
@@ -141,9 +142,22 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
+  const { features } = useEnvironment();
   const { addAlert, addError } = useAlerts();
   const [busy, setBusy] = useState(false);
   const alias = account.providerAlias;
+
+  // 26.3+: Keycloak's idp_link action. Before (no such action in the realm): the broker's link address.
+  const link = async () => {
+    if (features.isIdpLinkActionEnabled) return auth.startAction(`idp_link:${alias}`);
+    setBusy(true);
+    try {
+      window.location.assign(await fetchAccountLinkUri(api, alias, window.location.href));
+    } catch (error) {
+      addError("linkError", error);
+      setBusy(false);
+    }
+  };
   const name = translateLabel(t, account.displayName, alias);
 
   const unlink = async () => {
@@ -203,7 +217,9 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
               id={`${alias}-idp-link`}
               variant="link"
               icon={<LinkIcon />}
-              onClick={() => void auth.startAction(`idp_link:${alias}`)}
+              onClick={() => void link()}
+              isLoading={busy}
+              isDisabled={busy}
             >
               {t("link")}
             </Button>

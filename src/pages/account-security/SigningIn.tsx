@@ -19,6 +19,7 @@ import { Trans, useTranslation } from "react-i18next";
 import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
+import { DefaultSecondFactorAction, DefaultSecondFactorProvider } from "./DefaultSecondFactor";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { CredentialIcon } from "./CredentialIcon";
@@ -44,21 +45,23 @@ export function localized(t: TFunction, message: LocalizedMessage): string {
   return t(message.key, { ...parameters, defaultValue: message.key });
 }
 
-export default function SigningIn({ data: containers }: PageProps<CredentialContainer[]>) {
+export default function SigningIn({ data: containers, reload }: PageProps<CredentialContainer[]>) {
   const { t } = useTranslation();
 
   return (
     <PageLayout title={t("signingIn")} description={t("signingInDescription")}>
-      {groupByCategory(containers).map(([category, containers]) => (
-        <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
-          <Title headingLevel="h2" size="xl" id={`category-${category}`}>
-            {t(category)}
-          </Title>
-          {containers.map((container) => (
-            <CredentialType key={container.type} container={container} />
-          ))}
-        </PageSection>
-      ))}
+      <DefaultSecondFactorProvider containers={containers} reload={reload}>
+        {groupByCategory(containers).map(([category, containers]) => (
+          <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
+            <Title headingLevel="h2" size="xl" id={`category-${category}`}>
+              {t(category)}
+            </Title>
+            {containers.map((container) => (
+              <CredentialType key={container.type} container={container} />
+            ))}
+          </PageSection>
+        ))}
+      </DefaultSecondFactorProvider>
     </PageLayout>
   );
 }
@@ -174,6 +177,7 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
           aria-labelledby={`credential-${credential.id}`}
           id={`actions-${credential.id}`}
         >
+          <DefaultSecondFactorAction credential={credential} name={label} labelId={`credential-${credential.id}`} />
           {container.updateAction && (
             <Button
               variant="secondary"

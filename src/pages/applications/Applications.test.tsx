@@ -48,6 +48,29 @@ describe("applications", () => {
     expect(rows[1]).toHaveTextContent("Personal info");
   });
 
+  it("translates a description written as ${key} and a consent text Keycloak sent back as a bare key", async () => {
+    const keyed: ClientRepresentation = {
+      ...shop,
+      clientId: "keyed",
+      clientName: "Keyed",
+      description: "${applicationsIntroMessage}",
+      consent: {
+        grantedScopes: [
+          { id: "k1", name: "orders", displayText: "Read your orders" },
+          // Keycloak sends a key its theme lacks bare; the realm's translations (here, the bundle) have it.
+          { id: "k2", name: "history", displayText: "groupDescriptionLabel" },
+        ],
+      },
+    };
+    renderPage("applications", { routes: [{ path: "/applications", body: [keyed] }] });
+    await userEvent.click(await screen.findByTestId("toggle-keyed", {}, PAGE_LOAD));
+    const row = rowOf("Keyed");
+    expect(row).not.toHaveTextContent("${");
+    expect(row).toHaveTextContent("View applications your account has access to");
+    expect(within(row).getByText("Read your orders")).toBeVisible();
+    expect(within(row).getByText("View groups that you are associated with")).toBeVisible();
+  });
+
   it("links an application's name only to an http(s) URL, in a new tab without opener or referrer", async () => {
     renderPage("applications", { routes: [{ path: "/applications", body: [shop, evil] }] });
     await screen.findAllByTestId("applications-list-item", {}, PAGE_LOAD);

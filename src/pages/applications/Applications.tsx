@@ -29,6 +29,7 @@ import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { webUrl } from "../../lib/safeUrl";
+import { translateMarked } from "../../ui/translateLabel";
 import { applicationName, applicationType, canRemoveAccess, scopeLabel, sortApplications } from "./applications";
 import "./applications.css";
 import { ColumnTitles } from "../../ui/ColumnTitles";
@@ -155,7 +156,9 @@ function ApplicationItem({
           className="application-details"
         >
           <Detail term={t("client")}>{clientId}</Detail>
-          {application.description && <Detail term={t("description")}>{application.description}</Detail>}
+          {application.description && (
+            <Detail term={t("description")}>{translateMarked(t, application.description)}</Detail>
+          )}
           {application.effectiveUrl && (
             <Detail term={t("applicationUrl")}>{linkOrText(application.effectiveUrl)}</Detail>
           )}

@@ -44,6 +44,8 @@ export function scopeLabel(t: TFunction, i18n: Pick<I18n, "exists">, scope: Cons
   if (key && i18n.exists(key)) return t(key);
   if (scope.displayTest) return scope.displayTest;
   if (i18n.exists(scope.name)) return t(scope.name);
+  // Keycloak resolves the consent text with its theme's bundles only: a key that only the realm's own translations
+  // have comes back bare (`${scopeOrders}` -> `scopeOrders`), and is looked up here, where those translations are.
   return translateLabel(t, scope.displayText, scope.name);
 }
 

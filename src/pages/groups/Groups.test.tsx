@@ -44,6 +44,28 @@ describe("groups", () => {
     expect(names()).toEqual(["five", "four", "subgroup", "one"]);
   });
 
+  it("translates a name or description written as ${key}, keeps plain ones and the path as written", async () => {
+    renderPage("groups", {
+      routes: [
+        {
+          path: "/groups",
+          body: [
+            { id: "a", name: "${organizations}", path: "/${organizations}", description: "${groupDescriptionLabel}" },
+            { id: "b", name: "email", path: "/email", description: "Mail room" },
+          ],
+        },
+      ],
+    });
+    await screen.findByTestId("group[0].name", {}, PAGE_LOAD);
+    expect(names()).toEqual(["Organizations", "email"]);
+    expect(screen.getByTestId("group[0].description")).toHaveTextContent("View groups that you are associated with");
+    expect(screen.getByTestId("group[1].description")).toHaveTextContent("Mail room");
+    // The path is the group's address on the server, shown as it is; rows still end with it.
+    expect(screen.getByTestId("group[0].path")).toHaveTextContent("/${organizations}");
+    const rows = within(document.getElementById("groups-list")!).getAllByRole("listitem");
+    expect(rows[1]!.textContent).toMatch(/\/email$/);
+  });
+
   it("shows an empty state for a user in no group", async () => {
     renderPage("groups", { routes: [{ path: "/groups", body: [] }] });
     expect(await screen.findByText("No groups", {}, PAGE_LOAD)).toBeVisible();

@@ -6,6 +6,7 @@ import type { GroupRepresentation } from "../../api/representations";
 import { useListPaging } from "../../ui/ListPaging";
 import { PageLayout } from "../../ui/PageLayout";
 import { EmptyList, TitledList } from "../../ui/TitledList";
+import { translateMarked } from "../../ui/translateLabel";
 import type { PageProps } from "../page";
 import { groupRows } from "./groups";
 import "./groups.css";
@@ -43,11 +44,20 @@ export default function Groups({ data: groups }: PageProps<GroupRepresentation[]
                 key: row.path,
                 nameId: `group-${index}-name`,
                 nameTestId: `group[${index}].name`,
-                name: row.name,
-                badge: !row.direct && (
-                  <Label isCompact color="grey" className="group-inherited">
-                    {t("inheritedMembership")}
-                  </Label>
+                name: translateMarked(t, row.name),
+                badge: (
+                  <>
+                    {!row.direct && (
+                      <Label isCompact color="grey" className="group-inherited">
+                        {t("inheritedMembership")}
+                      </Label>
+                    )}
+                    {row.description && (
+                      <span className="group-description" data-testid={`group[${index}].description`}>
+                        {translateMarked(t, row.description)}
+                      </span>
+                    )}
+                  </>
                 ),
                 cells: [
                   { key: "path", className: "group-path", testId: `group[${index}].path`, content: row.path },

@@ -1,7 +1,7 @@
 import type { GroupRepresentation } from "../../api/representations";
 
 /** A row of the groups page: a direct membership, or a group the user belongs to through a subgroup. */
-export type GroupRow = { name: string; path: string; direct: boolean };
+export type GroupRow = { name: string; path: string; direct: boolean; description?: string };
 
 /**
  * The segments of a group path, each as written in the path. Keycloak writes a "/" inside a group name as "~/",
@@ -33,7 +33,12 @@ const unescapeName = (segment: string) => segment.replaceAll("~/", "/");
  * above them that is not itself a direct membership: nearest ancestor first, each once.
  */
 export function groupRows(groups: GroupRepresentation[], directOnly: boolean): GroupRow[] {
-  const rows: GroupRow[] = groups.map((group) => ({ name: group.name, path: group.path, direct: true }));
+  const rows: GroupRow[] = groups.map((group) => ({
+    name: group.name,
+    path: group.path,
+    direct: true,
+    description: group.description || undefined,
+  }));
   if (directOnly) return rows;
   const seen = new Set(rows.map((row) => row.path));
   for (const group of groups) {

@@ -35,6 +35,58 @@ describe("organizations", () => {
     expect(within(rows[1]!).getByText("Disabled")).toBeVisible();
   });
 
+  it("has no membership type column while the server sends no membership type (Keycloak 26.0 to 26.7)", async () => {
+    renderPage("organizations", {
+      routes: [{ path: "/organizations", body: [{ id: "1", name: "Wonderland", enabled: true, domains: [] }] }],
+    });
+    await screen.findAllByTestId("organizations-list-item", {}, PAGE_LOAD);
+    expect(screen.queryByText("Membership type")).toBeNull();
+    expect(screen.queryByTestId("organization-membership-type")).toBeNull();
+  });
+
+  it("shows how the user belongs to each organization when the server says it", async () => {
+    renderPage("organizations", {
+      routes: [
+        {
+          path: "/organizations",
+          body: [
+            { id: "1", name: "Wonderland", enabled: true, membershipType: "MANAGED" },
+            { id: "2", name: "Looking Glass", enabled: true, membershipType: "UNMANAGED" },
+            { id: "3", name: "Chess Club", enabled: true },
+            { id: "4", name: "Tea Party", enabled: true, membershipType: "GUEST" },
+          ],
+        },
+      ],
+    });
+    const rows = await screen.findAllByTestId("organizations-list-item", {}, PAGE_LOAD);
+    expect(screen.getByText("Membership type")).toBeInTheDocument();
+    const types = rows.map((row) => within(row).getByTestId("organization-membership-type").textContent);
+    // A value Keycloak may add later is shown as the server wrote it.
+    expect(types).toEqual(["Managed", "Unmanaged", "", "GUEST"]);
+  });
+
+  it("translates a name or description written as ${key}, and shows plain ones as written", async () => {
+    renderPage("organizations", {
+      routes: [
+        {
+          path: "/organizations",
+          body: [
+            { id: "1", name: "${organizations}", alias: "orgs", description: "${groups}", enabled: true },
+            { id: "2", name: "email", alias: "mail", description: "profile", enabled: true },
+          ],
+        },
+      ],
+    });
+    const rows = await screen.findAllByTestId("organizations-list-item", {}, PAGE_LOAD);
+    const name = (row: HTMLElement) => row.querySelector(".organization-name > span")?.textContent;
+    expect(name(rows[0]!)).toBe("Organizations");
+    expect(rows[0]).toHaveTextContent("Groups");
+    expect(rows[0]).not.toHaveTextContent("${");
+    // A plain name is the organization's name even where a bundle has a key of that spelling.
+    expect(name(rows[1]!)).toBe("email");
+    expect(rows[1]).toHaveTextContent("profile");
+  });
+
   it("shows an empty state for a user in no organization", async () => {
     renderPage("organizations", { routes: [{ path: "/organizations", body: [] }] });
     expect(await screen.findByText("No organizations", {}, PAGE_LOAD)).toBeVisible();

@@ -3,12 +3,15 @@ import { useTranslation } from "react-i18next";
 import type { OrganizationRepresentation } from "../../api/representations";
 import { PageLayout } from "../../ui/PageLayout";
 import { EmptyList, TitledList } from "../../ui/TitledList";
+import { translateMarked } from "../../ui/translateLabel";
 import type { PageProps } from "../page";
 import { domainName } from "./loader";
+import { hasMembershipTypes, membershipTypeLabel } from "./membershipType";
 import "./organizations.css";
 
 export default function Organizations({ data: organizations }: PageProps<OrganizationRepresentation[]>) {
   const { t } = useTranslation();
+  const typed = hasMembershipTypes(organizations);
 
   return (
     <PageLayout title={t("organizations")} description={t("organizationDescription")}>
@@ -22,16 +25,17 @@ export default function Organizations({ data: organizations }: PageProps<Organiz
         <TitledList
           id="organizations-list"
           label={t("organizationList")}
-          titles={[t("name"), t("domains"), t("description")]}
-          className="organizations"
+          titles={[t("name"), t("domains"), t("description"), ...(typed ? [t("membershipType")] : [])]}
+          className={typed ? "organizations organizations-typed" : "organizations"}
           rowClass="organization"
           rows={organizations.map((organization, index) => {
             const domains = (organization.domains ?? []).map(domainName);
+            const name = translateMarked(t, organization.name, organization.alias);
             return {
               key: organization.id ?? organization.alias ?? organization.name,
               nameId: `organization-${index}-name`,
               testId: "organizations-list-item",
-              name: organization.name,
+              name,
               badge: organization.enabled === false && (
                 <Label isCompact color="orange">
                   {t("organizationDisabled")}
@@ -41,7 +45,7 @@ export default function Organizations({ data: organizations }: PageProps<Organiz
                 {
                   key: "domains",
                   content: domains.length > 0 && (
-                    <LabelGroup aria-label={`${t("domains")}: ${organization.name}`} numLabels={domains.length}>
+                    <LabelGroup aria-label={`${t("domains")}: ${name}`} numLabels={domains.length}>
                       {domains.map((domain) => (
                         <Label key={domain} isCompact variant="outline">
                           {domain}
@@ -50,7 +54,21 @@ export default function Organizations({ data: organizations }: PageProps<Organiz
                     </LabelGroup>
                   ),
                 },
-                { key: "description", className: "organization-description", content: organization.description },
+                {
+                  key: "description",
+                  className: "organization-description",
+                  content: translateMarked(t, organization.description),
+                },
+                ...(typed
+                  ? [
+                      {
+                        key: "membership-type",
+                        className: "organization-membership-type",
+                        testId: "organization-membership-type",
+                        content: membershipTypeLabel(t, organization.membershipType),
+                      },
+                    ]
+                  : []),
               ],
             };
           })}

@@ -11,7 +11,7 @@ import {
   PageSection,
 } from "@patternfly/react-core";
 import { CheckCircleIcon, ExclamationTriangleIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { FormProvider, useForm, useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "../../lib/router";
@@ -30,7 +30,16 @@ import { YourData } from "./YourData";
 import "./personal-info.css";
 import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../../user-profile/fieldNames";
 import { applyServerErrors, fieldErrorsOf } from "../../user-profile/serverErrors";
-import { isShown, UserProfileFields } from "../../user-profile/UserProfileFields";
+import {
+  groupAttributes,
+  isShown,
+  sectionId,
+  sectionTitle,
+  UserProfileFields,
+} from "../../user-profile/UserProfileFields";
+
+// Only a profile with attribute groups has it: its code stays out of the first screen of every other profile.
+const SectionNav = lazy(() => import("./SectionNav"));
 
 /** The "Update email" button's conditions, as in the stock console. */
 export function canUpdateEmail(features: Features, email: UserProfileAttributeMetadata): boolean {
@@ -87,6 +96,9 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
 
   const shown = metadata.attributes.filter((attribute) => isShown(attribute, loaded.supportedLocales));
   const editable = shown.some((attribute) => !attribute.readOnly);
+  const sections = groupAttributes(metadata, (attribute) => isShown(attribute, loaded.supportedLocales));
+  const navSections =
+    sections.length > 1 ? sections.map(({ group }) => ({ id: sectionId(group), title: sectionTitle(t, group) })) : [];
 
   // Leaving the page with unsaved changes asks first: other pages of the console (`LeaveGuard`), and the
   // browser's own ways out.
@@ -146,65 +158,72 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   return (
     <>
       <FormProvider {...form}>
-        <Form isHorizontal onSubmit={(event) => void handleSubmit(save, rejected)(event)} noValidate>
-          {restored && (
-            <Alert
-              variant="info"
-              isInline
-              title={t("draftRestoredTitle")}
-              data-testid="draft-restored"
-              aria-live="polite"
-            >
-              {t("draftRestoredMessage")}
-            </Alert>
+        <div className={navSections.length > 0 ? "personal-info-layout" : undefined}>
+          {navSections.length > 0 && (
+            <Suspense fallback={null}>
+              <SectionNav sections={navSections} />
+            </Suspense>
           )}
-          <UserProfileFields
-            metadata={metadata}
-            supportedLocales={loaded.supportedLocales}
-            currentLocale={i18n.language}
-            addons={{
-              email: () => (
-                <div className="email-addons">
-                  {emailStatus.email && emailStatus.verified !== undefined ? (
-                    <EmailVerification verified={emailStatus.verified} />
-                  ) : null}
-                  {updateEmail && (
-                    <ActionLink id="update-email-btn" action="UPDATE_EMAIL">
-                      {t("updateEmail")}
-                    </ActionLink>
-                  )}
-                </div>
-              ),
-            }}
-          />
-          {editable && (
-            <ActionGroup>
-              <Button
-                type="submit"
-                id="save-btn"
-                data-testid="save"
-                variant="primary"
-                isLoading={formState.isSubmitting}
-                spinnerAriaValueText={t("spinnerLoading")}
-                isDisabled={formState.isSubmitting}
+          <Form isHorizontal onSubmit={(event) => void handleSubmit(save, rejected)(event)} noValidate>
+            {restored && (
+              <Alert
+                variant="info"
+                isInline
+                title={t("draftRestoredTitle")}
+                data-testid="draft-restored"
+                aria-live="polite"
               >
-                {t("save")}
-              </Button>
-              <Button
-                id="cancel-btn"
-                data-testid="cancel"
-                variant="link"
-                isDisabled={formState.isSubmitting}
-                onClick={() => {
-                  reset(toFormValues(saved.current, metadata.attributes));
-                  setRestored(false);
-                }}
-              >
-                {t("cancel")}
-              </Button>
-            </ActionGroup>
-          )}
-        </Form>
+                {t("draftRestoredMessage")}
+              </Alert>
+            )}
+            <UserProfileFields
+              metadata={metadata}
+              supportedLocales={loaded.supportedLocales}
+              currentLocale={i18n.language}
+              addons={{
+                email: () => (
+                  <div className="email-addons">
+                    {emailStatus.email && emailStatus.verified !== undefined ? (
+                      <EmailVerification verified={emailStatus.verified} />
+                    ) : null}
+                    {updateEmail && (
+                      <ActionLink id="update-email-btn" action="UPDATE_EMAIL">
+                        {t("updateEmail")}
+                      </ActionLink>
+                    )}
+                  </div>
+                ),
+              }}
+            />
+            {editable && (
+              <ActionGroup>
+                <Button
+                  type="submit"
+                  id="save-btn"
+                  data-testid="save"
+                  variant="primary"
+                  isLoading={formState.isSubmitting}
+                  spinnerAriaValueText={t("spinnerLoading")}
+                  isDisabled={formState.isSubmitting}
+                >
+                  {t("save")}
+                </Button>
+                <Button
+                  id="cancel-btn"
+                  data-testid="cancel"
+                  variant="link"
+                  isDisabled={formState.isSubmitting}
+                  onClick={() => {
+                    reset(toFormValues(saved.current, metadata.attributes));
+                    setRestored(false);
+                  }}
+                >
+                  {t("cancel")}
+                </Button>
+              </ActionGroup>
+            )}
+          </Form>
+        </div>
         <LeaveGuard />
       </FormProvider>
       <YourData username={loaded.user.username} />

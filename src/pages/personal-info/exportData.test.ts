@@ -29,6 +29,7 @@ const allOn: Features = {
   isViewGroupsEnabled: true,
   isOid4VciEnabled: true,
   isViewVerifiableCredentialsEnabled: true,
+  isIdpLinkActionEnabled: true,
 };
 
 /** Every part answers with its own name, so a test can tell which fetcher filled which part. */

@@ -115,6 +115,8 @@
           "isOid4VciEnabled": ${(isOid4VciEnabled!false)?c},
           <#-- The Account REST API's /verifiable-credentials came in 26.7, with isViewApplicationsEnabled: on an older
                server the page that lists them is not offered (the credential offer page is). -->
+          <#-- The idp_link action (26.3+, a required action of every realm): how an identity provider is linked. -->
+          "isIdpLinkActionEnabled": ${((realm.getRequiredActionProviderByAlias("idp_link").enabled)!false)?c},
           "isViewVerifiableCredentialsEnabled": ${((isOid4VciEnabled!false) && isViewApplicationsEnabled??)?c}
         },
         "scope": <@jsonString value=(scope!"") />

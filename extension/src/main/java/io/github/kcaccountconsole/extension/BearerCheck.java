@@ -2,6 +2,8 @@ package io.github.kcaccountconsole.extension;
 
 import java.util.Set;
 
+import jakarta.ws.rs.WebApplicationException;
+
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.UserModel;
 import org.keycloak.protocol.oidc.AccessTokenIntrospectionProvider;
@@ -26,7 +28,9 @@ final class BearerCheck {
         try {
             // Verifies signature, issuer (this realm), expiry, token type, and that the user session is active.
             auth = new AppAuthManager.BearerTokenAuthenticator(session).authenticate();
-        } catch (RuntimeException malformedHeader) {
+        } catch (WebApplicationException malformedHeader) {
+            // An Authorization header that is not "Bearer <token>": Keycloak refuses it with an exception. Any other
+            // failure (the database, a bug) is not a refusal and goes on to Keycloak's error handling.
             auth = null;
         }
         if (auth == null || auth.getUser() == null || auth.getToken() == null) {

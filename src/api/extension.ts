@@ -1,0 +1,193 @@
+// Calls to the console's server extension (`{server}/realms/{realm}/account-console-extension/`, shipped in our jar):
+// the user's own account activity and the default second factor. A server without the extension answers 404.
+import { ApiError, type ApiClient } from "./client";
+import { isSessionEnded } from "../auth/sessionEnded";
+
+/** What the extension offers in this realm; each feature can be switched off by the realm's admin. */
+export type ExtensionFeatures = {
+  accountActivity: boolean;
+  defaultSecondFactor: boolean;
+  /** Whether the realm saves user events at all (without them, account activity has nothing to show). */
+  eventsEnabled: boolean;
+};
+
+/** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
+export const EXTENSION_FEATURES = ["accountActivity", "defaultSecondFactor"] as const;
+export type ExtensionFeature = (typeof EXTENSION_FEATURES)[number];
+
+export const isExtensionFeature = (name: string): name is ExtensionFeature =>
+  (EXTENSION_FEATURES as readonly string[]).includes(name);
+
+/** A server without the extension (or a user it does not serve): nothing to offer. */
+export const NO_EXTENSION: ExtensionFeatures = {
+  accountActivity: false,
+  defaultSecondFactor: false,
+  eventsEnabled: false,
+};
+
+/** One event of the user, as the extension reports it (times are epoch milliseconds). */
+export type AccountEvent = {
+  time: number;
+  type: string;
+  /** For credential events: password, otp, webauthn, webauthn-passwordless or recovery-authn-codes. */
+  credentialType: string | null;
+  ipAddress: string | null;
+  clientId: string | null;
+  /** Keycloak's error code, for failures (LOGIN_ERROR, UPDATE_PASSWORD_ERROR). */
+  error: string | null;
+};
+
+export type AccountEventsPage = {
+  eventsEnabled: boolean;
+  first: number;
+  max: number;
+  hasMore: boolean;
+  events: AccountEvent[];
+};
+
+/** `…/realms/{realm}/account-console-extension/{path}`: beside the Account API, in the same realm. */
+export function extensionUrl(api: ApiClient, path = ""): string {
+  // The Account API's URL ends in `/account/`; the extension is its sibling (the realm name stays encoded).
+  return new URL(`../account-console-extension/${path}`, api.url("/")).toString();
+}
+
+/**
+ * Asks the extension what it offers. A server without it (404), or one that does not let this user use it (403),
+ * offers nothing; other failures (the network, a 500) reject, so a later probe can try again.
+ */
+export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSignal): Promise<ExtensionFeatures> {
+  let body: unknown;
+  try {
+    body = await api.requestUrl<unknown>(extensionUrl(api), { signal });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return NO_EXTENSION;
+    throw error;
+  }
+  // A proxy's page or another server's answer at this address: not our extension.
+  if (!isRecord(body)) return NO_EXTENSION;
+  return {
+    accountActivity: body.accountActivity === true,
+    defaultSecondFactor: body.defaultSecondFactor === true,
+    eventsEnabled: body.eventsEnabled === true,
+  };
+}
+
+/** One page of the user's own events, newest first. The extension caps `max` (at 50). */
+export async function fetchAccountEvents(
+  api: ApiClient,
+  { first, max }: { first: number; max: number },
+  signal?: AbortSignal,
+): Promise<AccountEventsPage> {
+  const body = await readable(
+    api.requestUrl<unknown>(extensionUrl(api, "events"), { searchParams: { first, max }, signal }),
+  );
+  if (
+    !isRecord(body) ||
+    typeof body.eventsEnabled !== "boolean" ||
+    typeof body.hasMore !== "boolean" ||
+    !Array.isArray(body.events) ||
+    !body.events.every(isEvent)
+  ) {
+    throw new ApiError("The server sent an answer the console does not understand (account activity).", 200);
+  }
+  return {
+    eventsEnabled: body.eventsEnabled,
+    first: typeof body.first === "number" ? body.first : first,
+    max: typeof body.max === "number" ? body.max : max,
+    hasMore: body.hasMore,
+    events: body.events.map((event) => ({
+      time: event.time,
+      type: event.type,
+      credentialType: textOrNull(event.credentialType),
+      ipAddress: textOrNull(event.ipAddress),
+      clientId: textOrNull(event.clientId),
+      error: textOrNull(event.error),
+    })),
+  };
+}
+
+/** Makes a credential the user's default second factor: the server moves it before their other ones (204). */
+export async function makeDefaultSecondFactor(api: ApiClient, credentialId: string): Promise<void> {
+  await readable(
+    api.requestUrl<void>(extensionUrl(api, `credentials/${encodeURIComponent(credentialId)}/default`), {
+      method: "POST",
+    }),
+  );
+}
+
+/**
+ * The extension's refusals are `{ error: "<code>", errorDescription: "<sentence>" }`: the sentence is what a user
+ * reads (the code stays in the error's body).
+ */
+async function readable<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const body: unknown = error instanceof ApiError ? error.body : undefined;
+    if (error instanceof ApiError && isRecord(body) && typeof body.errorDescription === "string") {
+      throw new ApiError(body.errorDescription, error.status, undefined, body);
+    }
+    throw error;
+  }
+}
+
+// The probe's answer, once per API client (one signed-in console): asked after the first screen, or by the first
+// page that needs it, whichever comes first; the sidebar and the pages read the same answer.
+type Probe = { answer?: ExtensionFeatures; pending?: Promise<ExtensionFeatures>; listeners: Set<() => void> };
+const probes = new WeakMap<ApiClient, Probe>();
+
+function probeOf(api: ApiClient): Probe {
+  let probe = probes.get(api);
+  if (!probe) {
+    probe = { listeners: new Set() };
+    probes.set(api, probe);
+  }
+  return probe;
+}
+
+/** The extension's features, asked once; a failed probe is forgotten, so the next call asks again. */
+export function probeExtension(api: ApiClient): Promise<ExtensionFeatures> {
+  const probe = probeOf(api);
+  if (probe.answer) return Promise.resolve(probe.answer);
+  probe.pending ??= fetchExtensionFeatures(api).then(
+    (answer) => {
+      probe.answer = answer;
+      probe.pending = undefined;
+      probe.listeners.forEach((listener) => listener());
+      return answer;
+    },
+    (error: unknown) => {
+      probe.pending = undefined;
+      throw error;
+    },
+  );
+  return probe.pending;
+}
+
+/** Starts the probe in the background: a failure leaves the extension's features hidden (nothing to report). */
+export function startExtensionProbe(api: ApiClient): void {
+  probeExtension(api).catch((error: unknown) => {
+    // A session that ended is the session-ended dialog's to explain; anything else only keeps the features hidden.
+    if (!isSessionEnded(error)) console.warn("The console extension could not be asked what it offers.", error);
+  });
+}
+
+/** The probe's answer so far: undefined until it came. */
+export const extensionFeaturesNow = (api: ApiClient): ExtensionFeatures | undefined => probes.get(api)?.answer;
+
+/** Calls `listener` when the probe's answer arrives; returns the unsubscribe. */
+export function onExtensionFeatures(api: ApiClient, listener: () => void): () => void {
+  const { listeners } = probeOf(api);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const textOrNull = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+type RawEvent = Record<string, unknown> & { time: number; type: string };
+
+const isEvent = (value: unknown): value is RawEvent =>
+  isRecord(value) && typeof value.time === "number" && typeof value.type === "string";

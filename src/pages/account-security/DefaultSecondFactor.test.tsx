@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { CredentialContainer, CredentialMetadata } from "../../api/representations";
+import { renderPage, type stubServer, type StubRoute } from "../../testing/renderPage";
+import { knownDefault, secondFactors } from "./DefaultSecondFactor";
+
+const PAGE = "account-security/signing-in";
+const PROBE = "/realms/demo/account-console-extension/";
+
+const probe = (defaultSecondFactor = true): StubRoute => ({
+  path: PROBE,
+  body: { accountActivity: true, defaultSecondFactor, eventsEnabled: true },
+});
+
+const credential = (id: string, type: string, userLabel: string): CredentialMetadata => ({
+  credential: { id, type, userLabel, createdDate: Date.UTC(2026, 0, 2) },
+});
+
+const container = (type: string, category: string, credentials: CredentialMetadata[]): CredentialContainer => ({
+  type,
+  category,
+  displayName: `${type}-display-name`,
+  removeable: type !== "password",
+  userCredentialMetadatas: credentials,
+});
+
+const password = container("password", "basic-authentication", [credential("p1", "password", "")]);
+const otps = (...labels: [string, string][]) =>
+  container(
+    "otp",
+    "two-factor",
+    labels.map(([id, label]) => credential(id, "otp", label)),
+  );
+
+/** The row of the credential named `label`. */
+const row = (label: string) => screen.getByText(label).closest<HTMLElement>(".pf-v6-c-data-list__item")!;
+
+describe("the default second factor on Signing in", () => {
+  it("marks the first of two OTP devices as the default and offers the other one", async () => {
+    renderPage(PAGE, {
+      routes: [probe(), { path: "/credentials", body: [password, otps(["o1", "Phone"], ["o2", "Tablet"])] }],
+    });
+    expect(
+      await within(await waitFor(() => row("Tablet"))).findByRole("button", { name: "Make default" }),
+    ).toBeVisible();
+    expect(within(row("Phone")).getByText("Default")).toBeVisible();
+    expect(within(row("Phone")).queryByRole("button", { name: "Make default" })).toBeNull();
+    // The password is no second factor.
+    expect(within(row("My password")).queryByRole("button", { name: "Make default" })).toBeNull();
+    expect(within(row("My password")).queryByText("Default")).toBeNull();
+  });
+
+  it("makes one the default, says so, and loads the list again so the new order shows", async () => {
+    const { fetchStub } = renderPage(PAGE, {
+      routes: [
+        probe(),
+        { method: "POST", path: "/realms/demo/account-console-extension/credentials/o2/default", status: 204 },
+        { path: "/credentials", body: [password, otps(["o1", "Phone"], ["o2", "Tablet"])] },
+      ],
+    });
+    const button = await within(await waitFor(() => row("Tablet"))).findByRole("button", { name: "Make default" });
+    expect(button).toHaveAccessibleDescription("Tablet");
+    // The server's new order, as the reload after the change reads it.
+    fetchStub.mockImplementation(
+      stubAnswers([{ path: "/credentials", body: [password, otps(["o2", "Tablet"], ["o1", "Phone"])] }], fetchStub),
+    );
+    await userEvent.click(button);
+    expect(
+      await screen.findByText("Tablet is now your default second factor: it is offered first when you sign in."),
+    ).toBeVisible();
+    const labels = () => screen.getAllByText(/^(Phone|Tablet)$/).map((element) => element.textContent);
+    await waitFor(() => expect(labels()).toEqual(["Tablet", "Phone"]));
+    expect(within(row("Tablet")).getByText("Default")).toBeVisible();
+    expect(within(row("Phone")).getByRole("button", { name: "Make default" })).toBeVisible();
+    const posts = fetchStub.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(posts.map(([input]) => new URL(String(input)).pathname)).toEqual([
+      "/realms/demo/account-console-extension/credentials/o2/default",
+    ]);
+  });
+
+  it("a failed change shows the error and never a success; the default stays", async () => {
+    const { fetchStub } = renderPage(PAGE, {
+      routes: [
+        probe(),
+        {
+          method: "POST",
+          path: "/realms/demo/account-console-extension/credentials/o2/default",
+          status: 500,
+          body: { error: "the store is down" },
+        },
+        { path: "/credentials", body: [password, otps(["o1", "Phone"], ["o2", "Tablet"])] },
+      ],
+    });
+    const credentialLoads = () => fetchStub.mock.calls.filter(([input]) => String(input).endsWith("/credentials"));
+    const button = await within(await waitFor(() => row("Tablet"))).findByRole("button", { name: "Make default" });
+    const before = credentialLoads().length;
+    await userEvent.click(button);
+    expect(await screen.findByText("Your default second factor was not changed: the store is down")).toBeVisible();
+    expect(screen.queryByText(/is now your default second factor/)).toBeNull();
+    expect(within(row("Phone")).getByText("Default")).toBeVisible();
+    expect(within(row("Tablet")).getByRole("button", { name: "Make default" })).toBeEnabled();
+    expect(credentialLoads().length).toBe(before);
+  });
+
+  it.each([
+    ["one second factor", [probe()], [password, otps(["o1", "Phone"])]],
+    ["the extension offers no default choice", [probe(false)], [password, otps(["o1", "Phone"], ["o2", "Tablet"])]],
+    ["the extension is not installed (404)", [], [password, otps(["o1", "Phone"], ["o2", "Tablet"])]],
+  ])("offers nothing with %s", async (_case, routes: StubRoute[], containers) => {
+    const { fetchStub } = renderPage(PAGE, { routes: [...routes, { path: "/credentials", body: containers }] });
+    await screen.findByText("Phone");
+    // The probe has answered: whatever it said is drawn.
+    await waitFor(() =>
+      expect(fetchStub.mock.calls.some(([input]) => new URL(String(input)).pathname === PROBE)).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("button", { name: "Make default" })).toBeNull();
+    expect(screen.queryByText("Default")).toBeNull();
+  });
+
+  it("with second factors of several kinds, offers each one and marks only the one the user chose", async () => {
+    const keys = container("webauthn", "two-factor", [credential("w1", "webauthn", "YubiKey")]);
+    renderPage(PAGE, {
+      routes: [
+        probe(),
+        { method: "POST", path: "/realms/demo/account-console-extension/credentials/w1/default", status: 204 },
+        { path: "/credentials", body: [password, otps(["o1", "Phone"]), keys] },
+      ],
+    });
+    await within(await waitFor(() => row("YubiKey"))).findByRole("button", { name: "Make default" });
+    expect(within(row("Phone")).getByRole("button", { name: "Make default" })).toBeVisible();
+    expect(screen.queryByText("Default")).toBeNull();
+    await userEvent.click(within(row("YubiKey")).getByRole("button", { name: "Make default" }));
+    await waitFor(() => expect(within(row("YubiKey")).getByText("Default")).toBeVisible());
+    expect(within(row("Phone")).getByRole("button", { name: "Make default" })).toBeVisible();
+  });
+});
+
+describe("which credentials are second factors", () => {
+  it("takes OTP, security keys and passkeys, not the password or recovery codes", () => {
+    const factors = secondFactors([
+      password,
+      otps(["o1", "Phone"]),
+      container("recovery-authn-codes", "two-factor", [credential("r1", "recovery-authn-codes", "")]),
+      container("webauthn-passwordless", "passwordless", [credential("k1", "webauthn-passwordless", "Laptop")]),
+    ]);
+    expect(factors.map((factor) => factor.id)).toEqual(["o1", "k1"]);
+  });
+
+  it("knows the default within one kind, or the one just chosen", () => {
+    const phone = { id: "o1", type: "otp" };
+    const tablet = { id: "o2", type: "otp" };
+    const key = { id: "w1", type: "webauthn" };
+    expect(knownDefault([phone, tablet])).toBe("o1");
+    expect(knownDefault([phone, key])).toBeUndefined();
+    expect(knownDefault([phone, key], "w1")).toBe("w1");
+    expect(knownDefault([phone, tablet], "gone")).toBe("o1");
+  });
+});
+
+/** A fetch that answers `routes` first and falls back to the test's original stub. */
+function stubAnswers(routes: StubRoute[], original: ReturnType<typeof stubServer>) {
+  const fallback = original.getMockImplementation()!;
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input)).pathname.replace(/^\/realms\/demo\/account(?=\/|$)/, "");
+    const route = routes.find((r) => (init?.method ?? "GET") === (r.method ?? "GET") && r.path === path);
+    if (route) return new Response(JSON.stringify(route.body), { headers: { "content-type": "application/json" } });
+    return fallback(input, init);
+  };
+}

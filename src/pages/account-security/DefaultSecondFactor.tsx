@@ -1,0 +1,121 @@
+import { Button, Label } from "@patternfly/react-core";
+import { StarIcon } from "@patternfly/react-icons";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { makeDefaultSecondFactor } from "../../api/extension";
+import type { CredentialContainer, CredentialRepresentation } from "../../api/representations";
+import { useExtensionFeatures } from "../../api/useExtensionFeatures";
+import { useAlerts } from "../../ui/alerts/AlertContext";
+import "./default-second-factor.css";
+
+/** The credential types a user can pick as the default second factor (recovery codes are a fallback, not a choice). */
+export const SECOND_FACTOR_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
+
+/** The user's second-factor credentials, in the order the Account API lists them (by type, then by priority). */
+export function secondFactors(containers: CredentialContainer[]): CredentialRepresentation[] {
+  return containers
+    .filter((container) => SECOND_FACTOR_TYPES.includes(container.type))
+    .flatMap((container) => container.userCredentialMetadatas.map((metadata) => metadata.credential));
+}
+
+/**
+ * Which one is the default. The Account API lists each type's credentials by priority but does not say how the types
+ * rank against each other: with one type, its first credential is the default; with several, only the one the user
+ * just chose is known.
+ */
+export function knownDefault(factors: CredentialRepresentation[], chosen?: string): string | undefined {
+  if (chosen && factors.some((factor) => factor.id === chosen)) return chosen;
+  const types = new Set(factors.map((factor) => factor.type));
+  return types.size === 1 ? factors[0]?.id : undefined;
+}
+
+type DefaultChoice = {
+  defaultId?: string;
+  busyId?: string;
+  makeDefault: (credential: CredentialRepresentation, name: string) => Promise<void>;
+};
+
+const DefaultChoiceContext = createContext<DefaultChoice | undefined>(undefined);
+
+/**
+ * Lets the rows of Signing in offer "Make default": only when the server extension offers it and the user has two or
+ * more second factors. After a change, the list is loaded again so the new order shows.
+ */
+export function DefaultSecondFactorProvider({
+  containers,
+  reload,
+  children,
+}: {
+  containers: CredentialContainer[];
+  reload: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { addAlert, addError } = useAlerts();
+  const features = useExtensionFeatures({ probe: true });
+  const [chosen, setChosen] = useState<string>();
+  const [busyId, setBusyId] = useState<string>();
+  const factors = useMemo(() => secondFactors(containers), [containers]);
+  const offered = features?.defaultSecondFactor === true && factors.length >= 2;
+
+  const choice = useMemo<DefaultChoice>(
+    () => ({
+      defaultId: knownDefault(factors, chosen),
+      busyId,
+      async makeDefault(credential, name) {
+        setBusyId(credential.id);
+        try {
+          await makeDefaultSecondFactor(api, credential.id);
+        } catch (error) {
+          addError("defaultSecondFactorFailed", error);
+          setBusyId(undefined);
+          return;
+        }
+        setChosen(credential.id);
+        addAlert(t("defaultSecondFactorSaved", { name }));
+        setBusyId(undefined);
+        await reload();
+      },
+    }),
+    [factors, chosen, busyId, api, addAlert, addError, t, reload],
+  );
+
+  return <DefaultChoiceContext.Provider value={offered ? choice : undefined}>{children}</DefaultChoiceContext.Provider>;
+}
+
+/** In a credential's row: "Default" on the default second factor, "Make default" on the others. */
+export function DefaultSecondFactorAction({
+  credential,
+  name,
+  labelId,
+}: {
+  credential: CredentialRepresentation;
+  name: string;
+  /** The id of the row's name, which describes the button. */
+  labelId: string;
+}) {
+  const { t } = useTranslation();
+  const choice = useContext(DefaultChoiceContext);
+  if (!choice || !SECOND_FACTOR_TYPES.includes(credential.type)) return null;
+  if (choice.defaultId === credential.id) {
+    return (
+      <Label color="blue" icon={<StarIcon />} className="second-factor-choice">
+        {t("authenticatorDefaultStatus")}
+      </Label>
+    );
+  }
+  return (
+    <Button
+      variant="link"
+      className="second-factor-choice"
+      aria-describedby={labelId}
+      isLoading={choice.busyId === credential.id}
+      isAriaDisabled={choice.busyId !== undefined}
+      onClick={() => void choice.makeDefault(credential, name)}
+    >
+      {t("makeDefault")}
+    </Button>
+  );
+}

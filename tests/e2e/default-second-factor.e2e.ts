@@ -1,0 +1,203 @@
+import { createHmac } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { demoLike, STRICT_CSP_HEADERS, type KeycloakAdmin } from "./support/admin";
+import { expectAccessible } from "./support/axe";
+import { loginButton, submitLogin } from "./support/browser";
+import { screenshot } from "./support/screenshots";
+import { accountUrl, expect, test } from "./support/test";
+
+// The default second factor on Signing in (src/pages/account-security/DefaultSecondFactor.tsx) on the real Keycloak
+// with the server extension our jar carries, under the strict Content-Security-Policy: a user with two
+// authenticator applications makes the second one the default; the Admin API reads the new order back, and the next
+// sign-in's OTP page has that device selected.
+const REALM = "e2e-default-2fa";
+const ROUTE = "account-security/signing-in";
+const DORA = { username: "dora", password: "dora-pw" };
+/** Raw secrets by device label: Keycloak keys the TOTP's HMAC with the stored secret's bytes. */
+const SECRETS = { Phone: "dora-phone-secret-000001", Tablet: "dora-tablet-secret-00002" };
+
+const otpCredential = (label: keyof typeof SECRETS) => ({
+  type: "otp",
+  userLabel: label,
+  secretData: JSON.stringify({ value: SECRETS[label] }),
+  credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
+});
+
+test.use({
+  realms: {
+    [REALM]: demoLike({
+      ...STRICT_CSP_HEADERS,
+      users: [
+        {
+          username: DORA.username,
+          enabled: true,
+          email: "dora@example.org",
+          emailVerified: true,
+          firstName: "Dora",
+          lastName: "Tester",
+          // In this order, Phone is the default at first.
+          credentials: [
+            { type: "password", value: DORA.password, temporary: false },
+            otpCredential("Phone"),
+            otpCredential("Tablet"),
+          ],
+          clientRoles: { account: ["manage-account", "view-profile"] },
+        },
+      ],
+    }),
+  },
+});
+
+test.describe.configure({ mode: "serial" });
+
+/** A time-based one-time code (RFC 6238: HMAC-SHA1, 30 s, 6 digits), Keycloak's default OTP policy. */
+function totp(secret: string, now = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const digest = createHmac("sha1", Buffer.from(secret, "utf8")).update(counter).digest();
+  const offset = digest[digest.length - 1]! & 0x0f;
+  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** Dora's credentials as the Admin API lists them: in the order Keycloak offers them (its priority). */
+async function storedCredentials(admin: KeycloakAdmin) {
+  const id = await admin.userId(REALM, DORA.username);
+  return admin.request<{ id: string; type: string; userLabel?: string }[]>("GET", `/${REALM}/users/${id}/credentials`);
+}
+
+async function credentialId(admin: KeycloakAdmin, label: keyof typeof SECRETS): Promise<string> {
+  const found = (await storedCredentials(admin)).find((credential) => credential.userLabel === label);
+  if (!found) throw new Error(`Dora has no credential ${label}`);
+  return found.id;
+}
+
+/** The time window each device's code was last used in: Keycloak takes a code only once. */
+const lastWindow = new Map<string, number>();
+
+/** A fresh code of `device`: in the next time window when this one's code was used already. */
+async function freshCode(device: keyof typeof SECRETS): Promise<string> {
+  let window = Math.floor(Date.now() / 30_000);
+  if (lastWindow.get(device) === window) {
+    await new Promise((resolve) => setTimeout(resolve, (window + 1) * 30_000 - Date.now() + 200));
+    window += 1;
+  }
+  lastWindow.set(device, window);
+  return totp(SECRETS[device], window * 30_000);
+}
+
+/**
+ * Signs Dora in from the console's Signing in page, through the password and the OTP page, answering with the code
+ * of the device the OTP page has selected; returns that device's credential id.
+ */
+async function signInWithOtp(page: Page, admin: KeycloakAdmin): Promise<string> {
+  await page.goto(accountUrl(REALM, ROUTE));
+  await submitLogin(page, DORA.username, DORA.password);
+  await expect(page.locator("#otp")).toBeVisible();
+  // What the page submits unless the user picks another device: a hidden field (keycloak.v2), a checked radio (v1).
+  const id = await page
+    .locator('input[name="selectedCredentialId"][type="hidden"], input[name="selectedCredentialId"]:checked')
+    .first()
+    .inputValue();
+  const label = (await storedCredentials(admin)).find((credential) => credential.id === id)?.userLabel;
+  if (label !== "Phone" && label !== "Tablet") throw new Error(`The OTP page selected an unknown device: ${id}`);
+  await page.locator("#otp").fill(await freshCode(label));
+  await loginButton(page).click();
+  await expect(page.getByTestId("page-heading")).toHaveText("Signing in", { timeout: 30_000 });
+  return id;
+}
+
+/** Every Content-Security-Policy violation of the console's own documents (not Keycloak's login pages). */
+async function recordViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeBinding("__cspViolation", (_source, text: string) => void violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      if (!event.documentURI.includes("/account/")) return;
+      const report = (window as unknown as { __cspViolation?: (text: string) => void }).__cspViolation;
+      report?.(`${event.effectiveDirective} blocked ${event.blockedURI} in ${event.documentURI}`);
+    });
+  });
+  return violations;
+}
+
+/** The row of one credential, found by its name's element. */
+const row = (page: Page, id: string) =>
+  page.locator(".pf-v6-c-data-list__item", { has: page.locator(`[id="credential-${id}"]`) });
+/** The "Default" label of a row. */
+const defaultLabel = (page: Page, id: string) => row(page, id).getByText("Default", { exact: true });
+
+test.describe("the default second factor", () => {
+  test("the second device becomes the default: the list, the Admin API and the next sign-in agree", async ({
+    page,
+    admin,
+    browser,
+  }) => {
+    const phone = await credentialId(admin, "Phone");
+    const tablet = await credentialId(admin, "Tablet");
+    const violations = await recordViolations(page);
+
+    // At first the phone is Keycloak's choice, and the console says so.
+    expect(await signInWithOtp(page, admin)).toBe(phone);
+    await expect(defaultLabel(page, phone)).toHaveText("Default");
+    const makeDefault = row(page, tablet).getByRole("button", { name: "Make default" });
+    await expect(makeDefault).toBeVisible();
+    await expect(row(page, phone).getByRole("button", { name: "Make default" })).toHaveCount(0);
+    await expect(
+      page.getByTestId("password/credential-list").getByRole("button", { name: "Make default" }),
+    ).toHaveCount(0);
+    await screenshot(page, "default-second-factor-desktop");
+    await expectAccessible(page, "signing in with two authenticator applications");
+
+    await makeDefault.click();
+    await expect(page.getByTestId("last-alert")).toContainText(
+      "Tablet is now your default second factor: it is offered first when you sign in.",
+    );
+    // The list, loaded again, shows the server's new order.
+    const otpRows = page.getByTestId("otp/credential-list").locator("li");
+    await expect(otpRows.locator(".credential-label")).toHaveText(["Tablet", "Phone"]);
+    await expect(defaultLabel(page, tablet)).toHaveText("Default");
+    await expect(row(page, phone).getByRole("button", { name: "Make default" })).toBeVisible();
+
+    // The Admin API reads the same order back; the password keeps its place.
+    const stored = await storedCredentials(admin);
+    expect(stored.map((credential) => credential.userLabel ?? credential.type)).toEqual([
+      "password",
+      "Tablet",
+      "Phone",
+    ]);
+    expect(violations).toEqual([]);
+
+    // The next sign-in (a new browser, no session) offers the tablet first; a phone in dark mode sees the same list.
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, colorScheme: "dark" });
+    try {
+      const next = await context.newPage();
+      expect(await signInWithOtp(next, admin)).toBe(tablet);
+      await expect(defaultLabel(next, tablet)).toBeVisible();
+      await expect(next.locator("html")).toHaveClass(/pf-v6-theme-dark/);
+      expect(await next.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await row(next, tablet).scrollIntoViewIfNeeded();
+      await screenshot(next, "default-second-factor-360-dark");
+      await expectAccessible(next, "signing in at 360 px, dark");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("works by keyboard: Make default takes focus and acts on Enter", async ({ page, admin }) => {
+    const phone = await credentialId(admin, "Phone");
+    const tablet = await credentialId(admin, "Tablet");
+    // The first test made the tablet the default.
+    expect(await signInWithOtp(page, admin)).toBe(tablet);
+    const makeDefault = row(page, phone).getByRole("button", { name: "Make default" });
+    await makeDefault.focus();
+    await expect(makeDefault).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("last-alert")).toContainText("Phone is now your default second factor");
+    await expect(page.getByTestId("otp/credential-list").locator(".credential-label")).toHaveText(["Phone", "Tablet"]);
+    expect((await storedCredentials(admin)).map((credential) => credential.userLabel ?? credential.type)).toEqual([
+      "password",
+      "Phone",
+      "Tablet",
+    ]);
+  });
+});
