@@ -57,6 +57,8 @@ export function a11yRealm(realm: string): () => RealmJson {
     return {
       ...demo,
       userManagedAccessAllowed: true,
+      // Account activity (the extension's page) lists the user's own events: the realm saves them.
+      eventsEnabled: true,
       users: [
         { ...alice, groups: ["/readers"], realmRoles: ["offline_access"] },
         person(BOB.username, BOB.password),
@@ -287,4 +289,5 @@ export const SCREENS = [
   { route: "groups", heading: "Groups", title: "Groups" },
   { route: "organizations", heading: "Organizations", title: "Organizations" },
   { route: "resources", heading: "Resources", title: "Resources" },
+  { route: "account-security/account-activity", heading: "Account activity", title: "Account activity" },
 ] as const;
