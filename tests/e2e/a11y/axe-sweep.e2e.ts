@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { screenshot } from "../support/screenshots";
-import { accountUrl, expect, test } from "../support/test";
-import { axeViolations } from "./checks";
+import { expect, test } from "../support/test";
+import { axeViolations, goInApp } from "./checks";
 import { a11yRealm, furnish, JWT_CREDENTIAL, SCREENS } from "./realm";
 
 // axe (WCAG 2.2 A and AA, every impact, colour contrast included) on every screen and every dialog, in light and
@@ -73,19 +73,7 @@ const DIALOGS: DialogOpener[] = [
   },
 ];
 
-/** Goes to `route` inside the running app (as the sidebar would, also where the sidebar is folded away). */
-async function go(page: Page, route: string, heading: string) {
-  await page.evaluate(
-    (path) => {
-      history.pushState(null, "", path);
-      dispatchEvent(new PopStateEvent("popstate"));
-    },
-    new URL(accountUrl(REALM, route)).pathname,
-  );
-  await expect(page.getByTestId("page-heading")).toHaveText(heading);
-  // The page's data is in: no spinner left.
-  await expect(page.locator(".pf-v6-c-spinner")).toHaveCount(0);
-}
+const go = (page: Page, route: string, heading: string) => goInApp(page, REALM, route, heading);
 
 for (const colorScheme of ["light", "dark"] as const) {
   // The rules other than colour contrast read the markup, which is the same in both schemes.

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { accountUrl } from "../support/test";
 
 /** axe's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -98,3 +99,19 @@ export const TEXT_SPACING_CSS = `
 }
 p { margin-bottom: 2em !important; }
 `;
+
+/**
+ * Goes to `route` of `realm` inside the running app, as the menu would (also where the menu is folded away at 320 px),
+ * and waits for the page's heading and data (no spinner left).
+ */
+export async function goInApp(page: Page, realm: string, route: string, heading: string) {
+  await page.evaluate(
+    (path) => {
+      history.pushState(null, "", path);
+      dispatchEvent(new PopStateEvent("popstate"));
+    },
+    new URL(accountUrl(realm, route)).pathname,
+  );
+  await expect(page.getByTestId("page-heading")).toHaveText(heading);
+  await expect(page.locator(".pf-v6-c-spinner")).toHaveCount(0);
+}

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { screenshot } from "../support/screenshots";
-import { accountUrl, expect, test } from "../support/test";
-import { horizontalOverflow, TEXT_SPACING_CSS } from "./checks";
+import { expect, test } from "../support/test";
+import { horizontalOverflow, TEXT_SPACING_CSS, goInApp } from "./checks";
 import { a11yRealm, furnish, SCREENS } from "./realm";
 
 // How the console looks to people who enlarge it, space its text, use forced colours or ask for less motion.
@@ -16,18 +16,7 @@ test.beforeAll(async ({ admin }) => {
   await furnish(admin, REALM);
 });
 
-/** Goes to `route` inside the running app, as the menu would. */
-async function go(page: Page, route: string, heading: string) {
-  await page.evaluate(
-    (path) => {
-      history.pushState(null, "", path);
-      dispatchEvent(new PopStateEvent("popstate"));
-    },
-    new URL(accountUrl(REALM, route)).pathname,
-  );
-  await expect(page.getByTestId("page-heading")).toHaveText(heading);
-  await expect(page.locator(".pf-v6-c-spinner")).toHaveCount(0);
-}
+const go = (page: Page, route: string, heading: string) => goInApp(page, REALM, route, heading);
 
 /**
  * What the eye cannot get at: visible controls and headings that reach past the viewport's sides, overlap one another,

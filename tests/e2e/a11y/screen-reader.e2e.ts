@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER } from "../support/admin";
-import { accountUrl, expect, test } from "../support/test";
+import { goInApp } from "./checks";
+import { expect, test } from "../support/test";
 import { a11yRealm, furnish, SCREENS } from "./realm";
 
 // What a screen reader gets, read from the browser's accessibility tree (Playwright's aria snapshots and accessible
@@ -16,18 +17,7 @@ test.beforeAll(async ({ admin }) => {
   await furnish(admin, REALM);
 });
 
-/** Goes to `route` inside the running app, as the menu would. */
-async function go(page: Page, route: string, heading: string) {
-  await page.evaluate(
-    (path) => {
-      history.pushState(null, "", path);
-      dispatchEvent(new PopStateEvent("popstate"));
-    },
-    new URL(accountUrl(REALM, route)).pathname,
-  );
-  await expect(page.getByTestId("page-heading")).toHaveText(heading);
-  await expect(page.locator(".pf-v6-c-spinner")).toHaveCount(0);
-}
+const go = (page: Page, route: string, heading: string) => goInApp(page, REALM, route, heading);
 
 /** The headings of the accessibility tree, in reading order, with their levels. */
 async function headings(page: Page): Promise<{ level: number; name: string }[]> {
