@@ -7,9 +7,6 @@ import {
   DataListItemCells,
   DataListItemRow,
   DescriptionList,
-  DescriptionListDescription,
-  DescriptionListGroup,
-  DescriptionListTerm,
   EmptyState,
   EmptyStateBody,
   Split,
@@ -34,6 +31,7 @@ import {
   type AccountActivityData,
 } from "./accountActivity";
 import "./account-activity.css";
+import { Detail } from "./Detail";
 
 export default function AccountActivity({ data }: PageProps<AccountActivityData>) {
   const { t } = useTranslation();
@@ -170,14 +168,5 @@ function EventRow({ event, headingId, time }: { event: AccountEvent; headingId: 
         />
       </DataListItemRow>
     </DataListItem>
-  );
-}
-
-function Detail({ term, value }: { term: string; value: string }) {
-  return (
-    <DescriptionListGroup>
-      <DescriptionListTerm>{term}</DescriptionListTerm>
-      <DescriptionListDescription>{value}</DescriptionListDescription>
-    </DescriptionListGroup>
   );
 }

@@ -7,9 +7,6 @@ import {
   DataListItemCells,
   DataListItemRow,
   DescriptionList,
-  DescriptionListDescription,
-  DescriptionListGroup,
-  DescriptionListTerm,
   Label,
   Split,
   SplitItem,
@@ -30,6 +27,7 @@ import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { translateLabel } from "../../ui/translateLabel";
 import { deviceTitle, sessionCount, type OrderedDevice } from "./devices";
+import { Detail } from "./Detail";
 
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
@@ -193,14 +191,5 @@ function SessionItem({
         )}
       </DataListItemRow>
     </DataListItem>
-  );
-}
-
-function Detail({ term, value }: { term: string; value: string }) {
-  return (
-    <DescriptionListGroup>
-      <DescriptionListTerm>{term}</DescriptionListTerm>
-      <DescriptionListDescription>{value}</DescriptionListDescription>
-    </DescriptionListGroup>
   );
 }

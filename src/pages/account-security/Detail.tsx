@@ -1,0 +1,11 @@
+import { DescriptionListDescription, DescriptionListGroup, DescriptionListTerm } from "@patternfly/react-core";
+
+/** One term and its value in a row's description list (device activity's sessions, account activity's events). */
+export function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <DescriptionListGroup>
+      <DescriptionListTerm>{term}</DescriptionListTerm>
+      <DescriptionListDescription>{value}</DescriptionListDescription>
+    </DescriptionListGroup>
+  );
+}
