@@ -15,14 +15,19 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 
 import org.jboss.logging.Logger;
 import org.keycloak.events.Event;
 import org.keycloak.events.EventStoreProvider;
 import org.keycloak.events.EventType;
+import org.keycloak.models.ClientModel;
+import org.keycloak.models.Constants;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
@@ -138,18 +143,18 @@ public class ExtensionResource {
 
     /**
      * The realm's account texts in one language: what Keycloak's {@code /resources/{realm}/account/{locale}} lists (the
-     * realm's account theme's bundles with the realm's overrides), as one object, gzipped, revalidated by ETag. The
-     * console reads its texts here and falls back to Keycloak's list when this answers anything but 200.
+     * realm's account theme's bundles with the realm's overrides), as one object, gzipped, revalidated by ETag. Like
+     * Keycloak's list it needs no token: the texts are the realm's, not the user's, and the console reads them before
+     * sign-in has finished. It falls back to Keycloak's list when this answers anything but 200 or 304.
      */
     @GET
     @Path("messages/{locale}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Response messages(@PathParam("locale") String locale,
-            @HeaderParam(HttpHeaders.ACCEPT_ENCODING) String acceptEncoding,
-            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) throws IOException {
-        Authorized authorized = authorize(Access.Need.READ);
-        if (authorized.refusal() != null) {
-            return authorized.refusal();
+    public Response messages(@PathParam("locale") String locale, @Context Request request,
+            @HeaderParam(HttpHeaders.ACCEPT_ENCODING) String acceptEncoding) throws IOException {
+        Response off = accountConsoleOff();
+        if (off != null) {
+            return off;
         }
         if (!Messages.validLanguageTag(locale)) {
             return error(Response.Status.BAD_REQUEST, "invalid_parameter",
@@ -158,18 +163,18 @@ public class ExtensionResource {
         Theme theme = session.theme().getTheme(Theme.Type.ACCOUNT);
         Properties texts = theme.getEnhancedMessages(realm(), Locale.forLanguageTag(locale));
         byte[] body = Messages.body(texts);
-        String etag = Messages.etag(body);
-        // Private: the answer is for a signed-in user; no-cache: kept, but asked again each time (an admin may change
-        // an override at any moment), and then a 304 costs a few hundred bytes.
-        Response.ResponseBuilder answer = Messages.notModified(ifNoneMatch, etag)
-                ? Response.notModified()
-                : Messages.acceptsGzip(acceptEncoding)
-                        ? Response.ok(Messages.gzip(body)).header(HttpHeaders.CONTENT_ENCODING, "gzip")
+        boolean gzip = Messages.acceptsGzip(acceptEncoding);
+        EntityTag etag = new EntityTag(Messages.etag(body, gzip));
+        Response.ResponseBuilder unchanged = request.evaluatePreconditions(etag);
+        Response.ResponseBuilder answer = unchanged != null ? unchanged
+                : gzip ? Response.ok(Messages.gzip(body)).header(HttpHeaders.CONTENT_ENCODING, "gzip")
                         : Response.ok(body);
+        // no-cache: kept, but asked again on every load (an admin may change an override at any moment), and then a
+        // 304 costs a few hundred bytes. Not private: every user of the realm gets the same texts.
         return answer.type(MediaType.APPLICATION_JSON_TYPE.withCharset("utf-8"))
-                .header(HttpHeaders.ETAG, etag)
-                .header(HttpHeaders.CACHE_CONTROL, "private, no-cache")
-                .header(HttpHeaders.VARY, "Accept-Encoding, Authorization")
+                .tag(etag)
+                .header(HttpHeaders.CACHE_CONTROL, "no-cache")
+                .header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                 .build();
     }
 
@@ -193,6 +198,19 @@ public class ExtensionResource {
                         .build();
                 return new Authorized(null, refusal);
         }
+    }
+
+    /**
+     * Keycloak's answer where the realm switched account management off (its {@code account} client is missing or
+     * disabled): {@code /realms/{realm}/account/} and the Account API answer 404 then, and so does every endpoint
+     * here, before any token is looked at. Null while account management is on.
+     */
+    private Response accountConsoleOff() {
+        ClientModel account = realm().getClientByClientId(Constants.ACCOUNT_MANAGEMENT_CLIENT_ID);
+        if (account != null && account.isEnabled()) {
+            return null;
+        }
+        return error(Response.Status.NOT_FOUND, "not_found", "Account management is not enabled in this realm.");
     }
 
     private RealmModel realm() {
