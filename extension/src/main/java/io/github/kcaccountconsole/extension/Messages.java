@@ -3,7 +3,6 @@ package io.github.kcaccountconsole.extension;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
@@ -37,7 +36,7 @@ final class Messages {
         for (String key : texts.stringPropertyNames()) {
             sorted.put(key, texts.getProperty(key));
         }
-        return Json.write(sorted).getBytes(StandardCharsets.UTF_8);
+        return ExtensionResource.write(sorted);
     }
 
     /**
