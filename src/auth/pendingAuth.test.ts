@@ -20,9 +20,14 @@ describe("the session while sign-in runs", () => {
     expect(auth.claims()).toBe(auth.claims()); // the same object: useSyncExternalStore draws once
     expect(auth.sessionEnded()).toBe(false);
 
-    signIn.resolve(fakeAuth({ sub: "alice-id", given_name: "Alice" }));
-    await signIn.promise;
-    expect(heard).toHaveBeenCalledTimes(1);
+    const session = fakeAuth({ sub: "alice-id", given_name: "Alice" });
+    const tokenAsked = vi.spyOn(session, "token");
+    const call = auth.token().then(() => heard.mock.calls.length);
+    signIn.resolve(session);
+    // The call that waited for sign-in goes out before the subscribers hear (they draw, e.g. the header's name).
+    expect(await call).toBe(0);
+    expect(tokenAsked).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
     expect(auth.claims()).toMatchObject({ given_name: "Alice" });
   });
 

@@ -16,7 +16,9 @@ export function pendingAuth(signIn: Promise<Auth>): Auth {
     (signedIn) => {
       auth = signedIn;
       signedIn.subscribe(notify);
-      notify();
+      // In a task of its own: the calls that waited for sign-in (the first page's data) leave first, and the header
+      // draws the user's name while their answers are on the way, not before the requests are sent.
+      setTimeout(notify, 0);
     },
     () => undefined,
   );

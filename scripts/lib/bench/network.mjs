@@ -93,12 +93,16 @@ export function recordNetwork(cdp) {
         list.reduce((total, request) => total + request[field], 0);
       const ofType = (/** @type {string} */ type) => all.filter((request) => request.type === type);
       const critical = all.filter((request) => request.sentAt <= shownAt);
-      const lastAnswer = Math.max(...critical.map((request) => request.finishedAt ?? request.sentAt));
+      // The page's own calls (sign-in, data, texts), not what drawing it asks for (images, fonts).
+      const calls = critical.filter(
+        (request) => ["Fetch", "XHR"].includes(request.type) && (request.finishedAt ?? Infinity) <= shownAt,
+      );
+      const lastAnswer = Math.max(...calls.map((request) => request.finishedAt ?? request.sentAt));
       return {
         requests: all.length,
         criticalRequests: critical.length,
         criticalBytes: sum(critical, "bytes"),
-        /** From the last answer of a request sent before the form showed, to the form. */
+        /** From the last answer to one of the page's own calls before the form showed, to the form. */
         afterLastAnswer: shownAt - lastAnswer,
         failed: all.filter((request) => request.failed || (request.status ?? 0) >= 400).map((r) => r.url),
         bytes: sum(all, "bytes"),
