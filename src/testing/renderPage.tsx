@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider } from "../lib/router";
+import { createMemoryRouter, RouterProvider } from "../lib/routing";
 import { vi } from "vitest";
 import { createApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";

@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "../../lib/router";
+import { createMemoryRouter, RouterProvider } from "../../lib/routing";
 import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../testing/renderPage";
 import { Shell, SPINNER_DELAY_MS } from "./Shell";

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { MemoryRouter } from "../../lib/router";
+import { MemoryRouter } from "../../lib/routing";
 import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../api/extension";
 import { renderInApp, type StubRoute } from "../../testing/renderPage";

@@ -3,7 +3,6 @@ import { NO_EXTENSION } from "../../api/extension";
 import {
   extensionMenu,
   isActive,
-  menuHref,
   menuLeaves,
   parseMenu,
   relativePath,
@@ -75,12 +74,11 @@ describe("active items", () => {
   });
 });
 
-describe("menuHref", () => {
-  it("prefixes the base path and keeps the query string", () => {
-    expect(menuHref("/realms/demo/account", "groups", "?referrer=app")).toBe(
-      "/realms/demo/account/groups?referrer=app",
-    );
-    expect(menuHref("/realms/demo/account", "", "")).toBe("/realms/demo/account/");
+describe("isActive", () => {
+  it("marks the item of the page in any letter case, as the routes match it", () => {
+    expect(isActive({ label: "groups", path: "groups" }, relativePath("/Groups/", ""))).toBe(true);
+    expect(isActive({ label: "groups", path: "groups" }, "GROUPS")).toBe(true);
+    expect(isActive({ label: "groups", path: "groups" }, "groupsx")).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "../../lib/router";
+import { createMemoryRouter, RouterProvider } from "../../lib/routing";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../api/client";
 import { definePage, type PageProps } from "../../pages/page";

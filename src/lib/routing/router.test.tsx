@@ -12,7 +12,7 @@ import {
   useLoaderData,
   useRouteError,
   type RouteObject,
-} from "./router";
+} from ".";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
