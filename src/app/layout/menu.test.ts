@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_EXTENSION } from "../../api/extension";
-import {
-  extensionMenu,
-  isActive,
-  menuLeaves,
-  parseMenu,
-  relativePath,
-  visibleMenu,
-  type MenuItem,
-} from "./menu";
+import { extensionMenu, isActive, menuLeaves, parseMenu, relativePath, visibleMenu, type MenuItem } from "./menu";
 
 const content: MenuItem[] = [
   { label: "personalInfo", path: "" },
