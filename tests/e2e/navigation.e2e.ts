@@ -53,9 +53,13 @@ async function openGroup(page: Page) {
   if ((await group.getAttribute("aria-expanded")) !== "true") await group.click();
 }
 
-/** The position of the page's scroller (the main container, or the document where that does not scroll). */
+/** How far the page is scrolled: whatever scrolls it (the main region, a container around it, the document). */
 const scrollTop = (page: Page) =>
-  page.evaluate(() => (document.querySelector(".pf-v6-c-page__main-container")?.scrollTop ?? 0) + window.scrollY);
+  page.evaluate(() => {
+    let top = window.scrollY;
+    for (let node = document.querySelector("main"); node; node = node.parentElement) top += node.scrollTop;
+    return top;
+  });
 
 test.describe("back and forward with unsaved changes", () => {
   test("the guard asks; staying keeps the entry and the typed text, leaving moves exactly one step", async ({

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { createMemoryRouter, MemoryRouter, RouterProvider } from "../../lib/routing";
+import { RouterProvider } from "../../lib/routing";
+import { createMemoryRouter, MemoryRouter } from "../../testing/memoryRouter";
 import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../api/extension";
 import { renderInApp, type StubRoute } from "../../testing/renderPage";

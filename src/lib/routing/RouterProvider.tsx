@@ -10,7 +10,6 @@ import {
 } from "react";
 import { Router as WouterRouter } from "wouter";
 import { stripBase } from "./history";
-import { createMemoryRouter } from "./router";
 import type { Blocker, BlockerFunction, Location, Navigation, Router, RouterState } from "./types";
 import { UNBLOCKED } from "./guard";
 
@@ -67,12 +66,6 @@ export function RouterProvider({ router }: { router: Router }) {
       </StateContext.Provider>
     </RouterContext.Provider>
   );
-}
-
-/** Routes for tests of one component: `children` at any address. */
-export function MemoryRouter({ initialEntries, children }: { initialEntries?: string[]; children: ReactNode }) {
-  const [router] = useState(() => createMemoryRouter([{ path: "*", element: children }], { initialEntries }));
-  return <RouterProvider router={router} />;
 }
 
 function RouteLevel({ depth }: { depth: number }) {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createMemoryRouter, Link, RouterProvider, useLoaderData, useRouteError } from ".";
+import { Link, RouterProvider, useLoaderData, useRouteError } from ".";
+import { createMemoryRouter } from "../../testing/memoryRouter";
 
 /** The gaps issue 36 named in the router before wouter, each as a test that failed on it. */
 

@@ -2,7 +2,8 @@ import { navigate as browserNavigate } from "wouter/use-browser-location";
 import type { Location } from "./types";
 
 /**
- * Where addresses live: the browser's history (wouter's navigation writes it), or a list in memory for tests. Each
+ * Where addresses live: the browser's history (wouter's navigation writes it); tests use a list in memory
+ * (src/testing/memoryRouter.tsx). Each
  * entry carries its position, so that a back/forward step the leave guard holds can be undone by exactly its size.
  */
 export type History = {
@@ -90,34 +91,5 @@ export function browserHistory(basename: string): History {
       });
     },
     href,
-  };
-}
-
-export function memoryHistory(initialEntries: string[]): History {
-  const entries: Location[] = (initialEntries.length ? initialEntries : ["/"]).map((entry) => ({
-    ...parsePath(entry),
-    state: null,
-    key: newKey(),
-  }));
-  let current = entries.length - 1;
-  let listener: ((location: Location, index: number) => void) | undefined;
-  return {
-    location: () => entries[current]!,
-    index: () => current,
-    push(location) {
-      entries.splice(current + 1, entries.length, location);
-      current = entries.length - 1;
-    },
-    replace(location) {
-      entries[current] = location;
-    },
-    go(delta) {
-      const next = Math.min(Math.max(current + delta, 0), entries.length - 1);
-      if (next === current) return;
-      current = next;
-      setTimeout(() => listener?.(entries[current]!, current));
-    },
-    listen: (next) => void (listener = next),
-    href: (location) => location.pathname + location.search + location.hash,
   };
 }

@@ -4,10 +4,10 @@
  * leave guard), `history.ts` (entry positions for back/forward under the guard), `RouterProvider.tsx` (React's view,
  * error elements), `links.tsx`, `pageSwitch.ts` (scroll and focus after a switch). See docs/pages.md.
  */
-export { createBrowserRouter, createMemoryRouter } from "./router";
+export { createBrowserRouter, createRouter } from "./router";
+export { newKey, parsePath, type History } from "./history";
 export { matchRoutes } from "./match";
 export {
-  MemoryRouter,
   Outlet,
   RouterProvider,
   useBlocker,

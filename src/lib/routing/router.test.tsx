@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import {
   createBrowserRouter,
-  createMemoryRouter,
   Link,
   matchRoutes,
   Navigate,
@@ -13,6 +12,7 @@ import {
   useRouteError,
   type RouteObject,
 } from ".";
+import { createMemoryRouter } from "../../testing/memoryRouter";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

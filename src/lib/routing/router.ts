@@ -1,5 +1,5 @@
 import { createGuard, UNBLOCKED } from "./guard";
-import { browserHistory, memoryHistory, newKey, parsePath, type History } from "./history";
+import { browserHistory, newKey, parsePath, type History } from "./history";
 import { runLoaders, type LoadResult } from "./loaders";
 import { matchRoutes } from "./match";
 import type { HistoryAction, Location, Navigation, RouteObject, Router, RouterState, To } from "./types";
@@ -31,7 +31,7 @@ export function samePage(a: Pick<Location, "pathname" | "search">, b: Pick<Locat
  * one's data is in), a reload that a newer one or a page switch aborts, and the leave guard (`guard.ts`), over an
  * address history (`history.ts`) and wouter's matching (`match.ts`).
  */
-function createRouter(routes: RouteObject[], history: History, basename: string): Router {
+export function createRouter(routes: RouteObject[], history: History, basename = ""): Router {
   const listeners = new Set<(state: RouterState) => void>();
   let pending: AbortController | undefined;
   let reloading: AbortController | undefined;
@@ -169,9 +169,4 @@ function createRouter(routes: RouteObject[], history: History, basename: string)
 export function createBrowserRouter(routes: RouteObject[], options: { basename?: string } = {}): Router {
   const basename = (options.basename ?? "").replace(/\/+$/, "");
   return createRouter(routes, browserHistory(basename), basename);
-}
-
-/** A router on a list of addresses in memory (tests). */
-export function createMemoryRouter(routes: RouteObject[], options: { initialEntries?: string[] } = {}): Router {
-  return createRouter(routes, memoryHistory(options.initialEntries ?? ["/"]), "");
 }
