@@ -21,13 +21,24 @@ export default tseslint.config(
           paths: [
             {
               name: "react-router",
-              message: "The console's router is src/lib/router.tsx (same names; react-router is not a dependency).",
+              message:
+                "The console's routing is src/lib/routing/ (wouter and our loader layer; react-router is not a dependency).",
             },
+            {
+              name: "wouter",
+              message:
+                "Import routing from src/lib/routing/: its links and hooks go through the loaders and the leave guard.",
+            },
+          ],
+          patterns: [
+            { group: ["**/lib/router"], message: "src/lib/router.tsx is gone: import from src/lib/routing/." },
           ],
         },
       ],
     },
   },
+  // Only the routing layer talks to wouter.
+  { files: ["src/lib/routing/**"], rules: { "no-restricted-imports": "off" } },
   // Layering. Each folder of src/ may import only the folders below it in LAYERS (and itself); a page never imports
   // another page; product code never imports the test fakes; and no import cycle, at any depth.
   {

@@ -107,6 +107,19 @@ const isFirstScreenRoot = (moduleId: string) =>
   moduleId.endsWith(`/${APP_START}`) || moduleId.endsWith("/src/pages/personal-info/PersonalInfo.tsx");
 
 /**
+ * wouter and react-i18next import `use-sync-external-store/shim`, a stand-in for React before 18 (CommonJS, with
+ * its interop wrapper), which on React 19 only hands over React's own hook. They get React's hook directly.
+ */
+const resolve = {
+  alias: [
+    {
+      find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+      replacement: path.resolve(import.meta.dirname, "src", "lib", "reactStore.ts"),
+    },
+  ],
+};
+
+/**
  * A first, in-memory pass with automatic code splitting: which modules the app and the landing page load up front
  * (scripts/lib/first-screen-chunks.mjs). The real build gives them one chunk instead of a dozen.
  */
@@ -116,6 +129,7 @@ async function firstScreen(): Promise<Set<string>> {
     logLevel: "silent",
     base: "./",
     plugins: [react()],
+    resolve,
     build: { write: false, target, rolldownOptions: { input } },
   });
   const outputs = Array.isArray(result) ? result : [result];
@@ -150,6 +164,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     // the entry, so it finds every dependency up front (a dependency found later reloads the page) and transforms the
     // first screen's modules before the browser asks.
     optimizeDeps: { entries: [input] },
+    resolve,
     server: { warmup: { clientFiles: [input, APP_START] } },
     build: {
       // Relative: keycloakify derives dist_keycloak from it.

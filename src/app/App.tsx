@@ -1,7 +1,7 @@
 import type { i18n as I18n } from "i18next";
 import { StrictMode, useCallback, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { RouterProvider, type createBrowserRouter, type RouteObject } from "../lib/router";
+import { RouterProvider, type createBrowserRouter, type RouteObject } from "../lib/routing";
 import { ApiContext } from "../api/ApiContext";
 import type { ApiClient } from "../api/client";
 import { startExtensionProbe } from "../api/extension";

@@ -1,5 +1,5 @@
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "../lib/router";
+import { createBrowserRouter } from "../lib/routing";
 import { createApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";
 import { pendingAuth } from "../auth/pendingAuth";

@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "../../lib/router";
+import { RouterProvider } from "../../lib/routing";
+import { createMemoryRouter } from "../../testing/memoryRouter";
 import { describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../testing/renderPage";
 import { Shell, SPINNER_DELAY_MS } from "./Shell";

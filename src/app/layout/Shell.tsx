@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { basePath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
-import { Outlet, useLocation, useNavigation } from "../../lib/router";
+import { Outlet, useLocation, useNavigation, usePageSwitch } from "../../lib/routing";
 import { LoadingState } from "../../ui/LoadingState";
 import { translateLabel } from "../../ui/translateLabel";
-import { AppPage } from "./AppPage";
+import { AppPage, MAIN_ID } from "./AppPage";
 import { Header } from "./Header";
 import { activeLeaf, useDocumentTitle } from "./documentTitle";
 import { relativePath, type MenuItem } from "./menu";
@@ -29,6 +29,7 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   // The header reads no router state: made once, it does not draw again at every step of a page switch (its menus'
   // poppers read the computed text direction as they draw, a style recalculation each time).
   const header = useMemo(() => <Header />, []);
+  usePageSwitch(mainRegion);
 
   return (
     <AppPage masthead={header} sidebar={<Sidebar menu={menu} />}>
@@ -37,6 +38,13 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
     </AppPage>
   );
 }
+
+/** The page's main region (drawn by AppPage), for the scroll and focus of a page switch. */
+const mainRegion = {
+  get current() {
+    return document.getElementById(MAIN_ID);
+  },
+};
 
 /** `on`, once it has stayed on for `delay` ms; off as soon as it is off. */
 function useLateFlag(on: boolean, delay: number): boolean {

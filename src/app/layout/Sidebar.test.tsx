@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { MemoryRouter } from "../../lib/router";
+import { RouterProvider } from "../../lib/routing";
+import { createMemoryRouter, MemoryRouter } from "../../testing/memoryRouter";
 import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../api/extension";
 import { renderInApp, type StubRoute } from "../../testing/renderPage";
@@ -16,6 +17,7 @@ const menu: MenuItem[] = [
       { label: "accountActivity", path: "account-security/account-activity", isVisible: "accountActivity" },
     ],
   },
+  { label: "groups", path: "groups" },
 ];
 
 function renderSidebar(path = "/", routes: StubRoute[] = []) {
@@ -71,5 +73,60 @@ describe("sidebar", () => {
     await act(() => probeExtension(toggle.api));
     expect(screen.getByTestId("account-security/signing-in")).toBeVisible();
     expect(screen.queryByTestId("account-security/account-activity")).toBeNull();
+  });
+});
+
+describe("sidebar links", () => {
+  /** The sidebar at `path` in a router the test can read. */
+  function renderRouted(path: string) {
+    const router = createMemoryRouter([{ path: "*", element: <Sidebar menu={menu} /> }], { initialEntries: [path] });
+    renderInApp(<RouterProvider router={router} />);
+    return router;
+  }
+
+  /** Clicks `element` as `init` says; whether the console took the click (else the browser follows the link). */
+  function click(element: Element, init: MouseEventInit = {}): boolean {
+    let taken = false;
+    const after = (event: Event) => {
+      taken = event.defaultPrevented;
+      event.preventDefault(); // jsdom cannot load another document
+    };
+    document.addEventListener("click", after, { once: true });
+    element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }));
+    return taken;
+  }
+
+  it("mark the page shown with aria-current in any letter case, and keep the query string", async () => {
+    renderRouted("/Groups/?referrer=app");
+    const groups = await screen.findByTestId("groups");
+    expect(groups).toHaveAttribute("aria-current", "page");
+    expect(groups).toHaveAttribute("href", "/groups?referrer=app");
+    expect(screen.getByRole("link", { name: "Personal info" })).not.toHaveAttribute("aria-current");
+  });
+
+  it.each([
+    ["alt", { altKey: true }],
+    ["ctrl", { ctrlKey: true }],
+    ["meta", { metaKey: true }],
+    ["shift", { shiftKey: true }],
+    ["the middle button", { button: 1 }],
+  ])("leave a click with %s to the browser", async (_key, init) => {
+    const router = renderRouted("/");
+    let taken = true;
+    await act(async () => void (taken = click(await screen.findByTestId("groups"), init)));
+    expect(taken).toBe(false);
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("leave a click alone that another handler prevented; a plain click switches the page", async () => {
+    const router = renderRouted("/");
+    const groups = await screen.findByTestId("groups");
+    const prevent = (event: Event) => event.preventDefault();
+    groups.addEventListener("click", prevent);
+    await act(async () => void click(groups));
+    expect(router.state.location.pathname).toBe("/");
+    groups.removeEventListener("click", prevent);
+    await act(async () => void click(groups));
+    expect(router.state.location.pathname).toBe("/groups");
   });
 });

@@ -1,19 +1,15 @@
 import { Nav, NavExpandable, NavItem, PageContext, PageSidebar, PageSidebarBody } from "@patternfly/react-core";
-import { useContext, useMemo, type MouseEvent } from "react";
+import { useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "../../lib/router";
+import { NavLink, useLocation } from "../../lib/routing";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
-import { basePath } from "../../environment/environment";
-import { useEnvironment } from "../../environment/EnvironmentContext";
 import { translateLabel } from "../../ui/translateLabel";
 import { prefetchMenuPage } from "../routing/routes";
-import { extensionMenu, isActive, isGroup, menuHref, relativePath, type MenuItem } from "./menu";
+import { extensionMenu, isActive, isGroup, relativePath, type MenuItem } from "./menu";
 
 export function Sidebar({ menu }: { menu: MenuItem[] }) {
   const { t } = useTranslation();
-  const environment = useEnvironment();
-  const location = useLocation();
-  const current = relativePath(location.pathname, basePath(environment));
+  const current = relativePath(useLocation().pathname, "");
   const extension = useExtensionFeatures();
   const shown = useMemo(() => extensionMenu(menu, extension), [menu, extension]);
 
@@ -36,9 +32,7 @@ export function Sidebar({ menu }: { menu: MenuItem[] }) {
 
 function MenuEntry({ item, current }: { item: MenuItem; current: string }) {
   const { t } = useTranslation();
-  const environment = useEnvironment();
   const { search } = useLocation();
-  const navigate = useNavigate();
   const page = useContext(PageContext);
   const active = isActive(item, current);
 
@@ -64,25 +58,23 @@ function MenuEntry({ item, current }: { item: MenuItem; current: string }) {
     );
   }
 
-  const href = menuHref(basePath(environment), item.path, search);
   return (
     <NavItem
-      data-testid={item.path}
-      to={href}
-      isActive={active}
-      onMouseEnter={() => prefetchMenuPage(item)}
-      onFocus={() => prefetchMenuPage(item)}
-      onClick={(formEvent) => {
-        const event = formEvent as unknown as MouseEvent<HTMLAnchorElement>;
-        // Let the browser open new tabs and windows.
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        void navigate({ pathname: `/${item.path}`, search });
+      onClick={() => {
         // On narrow screens the sidebar covers the page: close it once a page is chosen.
         if (page.isManagedSidebar && page.isMobile) page.onSidebarToggle();
       }}
     >
-      {translateLabel(t, item.label)}
+      {/* NavItem gives the link its class, tab order and click handler; NavLink says whether it is the page shown. */}
+      <NavLink
+        data-testid={item.path}
+        to={`/${item.path.replace(/^\/+/, "")}${search}`}
+        activeClassName="pf-m-current"
+        onMouseEnter={() => prefetchMenuPage(item)}
+        onFocus={() => prefetchMenuPage(item)}
+      >
+        <span className="pf-v6-c-nav__link-text">{translateLabel(t, item.label)}</span>
+      </NavLink>
     </NavItem>
   );
 }

@@ -25,6 +25,10 @@ describe("the document title", () => {
     expect(activeLeaf(MENU, "nowhere")).toBeUndefined();
   });
 
+  it("finds it in any letter case, as the routes match (/Account-Security/Signing-In is signing in)", () => {
+    expect(activeLeaf(MENU, "Account-Security/Signing-In")?.label).toBe("signingIn");
+  });
+
   it("puts the page's name before the theme's title, and goes back to the theme's title alone", () => {
     document.title = "Account Management";
     const { rerender } = renderHook(({ label }: { label: string | undefined }) => useDocumentTitle(label), {

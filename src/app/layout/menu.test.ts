@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_EXTENSION } from "../../api/extension";
-import {
-  extensionMenu,
-  isActive,
-  menuHref,
-  menuLeaves,
-  parseMenu,
-  relativePath,
-  visibleMenu,
-  type MenuItem,
-} from "./menu";
+import { extensionMenu, isActive, menuLeaves, parseMenu, relativePath, visibleMenu, type MenuItem } from "./menu";
 
 const content: MenuItem[] = [
   { label: "personalInfo", path: "" },
@@ -75,12 +66,11 @@ describe("active items", () => {
   });
 });
 
-describe("menuHref", () => {
-  it("prefixes the base path and keeps the query string", () => {
-    expect(menuHref("/realms/demo/account", "groups", "?referrer=app")).toBe(
-      "/realms/demo/account/groups?referrer=app",
-    );
-    expect(menuHref("/realms/demo/account", "", "")).toBe("/realms/demo/account/");
+describe("isActive", () => {
+  it("marks the item of the page in any letter case, as the routes match it", () => {
+    expect(isActive({ label: "groups", path: "groups" }, relativePath("/Groups/", ""))).toBe(true);
+    expect(isActive({ label: "groups", path: "groups" }, "GROUPS")).toBe(true);
+    expect(isActive({ label: "groups", path: "groups" }, "groupsx")).toBe(false);
   });
 });
 

@@ -94,12 +94,8 @@ export function relativePath(pathname: string, basePath: string): string {
   return rest.replace(/^\/+|\/+$/g, "");
 }
 
+/** Whether `item` is (or holds) the page at `currentPath`; in any letter case, as the routes match. */
 export function isActive(item: MenuItem, currentPath: string): boolean {
   if (isGroup(item)) return item.children.some((child) => isActive(child, currentPath));
-  return item.path.replace(/^\/+|\/+$/g, "") === currentPath;
-}
-
-/** The href of a leaf: base path + path, keeping the query string (the referrer survives navigation). */
-export function menuHref(basePath: string, path: string, search: string): string {
-  return joinPath(basePath, path) + (path === "" && !basePath.endsWith("/") ? "/" : "") + search;
+  return item.path.replace(/^\/+|\/+$/g, "").toLowerCase() === currentPath.toLowerCase();
 }

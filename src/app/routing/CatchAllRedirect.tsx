@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useLocation } from "../../lib/router";
+import { Navigate, useLocation } from "../../lib/routing";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 
 /** An unknown or switched-off page: back to personal info, saying why. */

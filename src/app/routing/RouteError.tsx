@@ -1,4 +1,4 @@
-import { useRouteError } from "../../lib/router";
+import { useRouteError } from "../../lib/routing";
 import { ErrorDialog } from "../../ui/ErrorDialog";
 
 export function RouteError() {

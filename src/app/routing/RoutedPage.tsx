@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useLoaderData, useRevalidator } from "../../lib/router";
+import { useLoaderData, useRevalidator } from "../../lib/routing";
 import { isPageView } from "../../pages/page";
 
 /**

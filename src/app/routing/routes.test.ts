@@ -31,6 +31,18 @@ describe("loading page code ahead of the router", () => {
     expect(pages["account-security/device-activity"].module).not.toHaveBeenCalled();
   });
 
+  it("starts nothing for an address that cannot be decoded, and does not throw (the router then shows not-found)", () => {
+    const pages = fakePages();
+    expect(() => preloadPageCode("/realms/demo/account/%E0%A4%A", "/realms/demo/account", pages)).not.toThrow();
+    expect(pages[""].module).not.toHaveBeenCalled();
+  });
+
+  it("starts the page's code whatever the letter case of its address, as the router matches it", () => {
+    const pages = fakePages();
+    preloadPageCode("/realms/demo/account/Account-Security/Device-Activity", "/realms/demo/account", pages);
+    expect(pages["account-security/device-activity"].module).toHaveBeenCalledTimes(1);
+  });
+
   it("prefetches a menu item's page by its id or path, and content pages through the content page", () => {
     const pages = fakePages();
     prefetchMenuPage({ path: "/account-security/device-activity" }, pages);

@@ -1,4 +1,4 @@
-import type { RouteObject } from "../../lib/router";
+import type { RouteObject } from "../../lib/routing";
 import type { ApiClient } from "../../api/client";
 import type { Features } from "../../environment/environment";
 import type { PageDefinition } from "../../pages/page";
@@ -51,9 +51,14 @@ export function pageRoute(
  * not wait for it. A hint only: the router still decides which page that path is.
  */
 export function preloadPageCode(pathname: string, base: string, pages = PAGES): void {
-  const decoded = decodeURIComponent(pathname);
-  if (!decoded.startsWith(base)) return;
-  pages[trimSlashes(decoded.slice(base.length))]?.module().catch(() => undefined);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return; // an address that cannot be decoded names no page: the router sends it to personal info
+  }
+  if (!decoded.toLowerCase().startsWith(base.toLowerCase())) return;
+  pages[trimSlashes(decoded.slice(base.length)).toLowerCase()]?.module().catch(() => undefined);
 }
 
 /** Starts loading a menu item's page code when the user shows intent (pointer over it, keyboard focus on it). */

@@ -14,7 +14,7 @@ import { CheckCircleIcon, ExclamationTriangleIcon, ExternalLinkSquareAltIcon } f
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { FormProvider, useForm, useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useBlocker } from "../../lib/router";
+import { useBlocker } from "../../lib/routing";
 import { useApi } from "../../api/ApiContext";
 import { fetchPersonalInfo, savePersonalInfo } from "../../api/methods";
 import type { UserProfileAttributeMetadata } from "../../api/representations";

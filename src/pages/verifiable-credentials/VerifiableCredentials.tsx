@@ -12,7 +12,7 @@ import {
 import { QrcodeIcon } from "@patternfly/react-icons";
 import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "../../lib/router";
+import { Link, useLocation } from "../../lib/routing";
 import { useApi } from "../../api/ApiContext";
 import { withServerReason } from "../../api/errors";
 import { revokeVerifiableCredential } from "../../api/methods";

@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import {
   createBrowserRouter,
-  createMemoryRouter,
   Link,
   matchRoutes,
   Navigate,
@@ -12,7 +11,8 @@ import {
   useLoaderData,
   useRouteError,
   type RouteObject,
-} from "./router";
+} from ".";
+import { createMemoryRouter } from "../../testing/memoryRouter";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -1,0 +1,212 @@
+import type { Page } from "@playwright/test";
+import { DEMO_USER, demoLike } from "./support/admin";
+import { accountUrl, expect, test } from "./support/test";
+
+// Page switches as a browser user expects them: back and forward under the unsaved-changes guard (also over an
+// entry that a `#fragment` link made), scroll and focus after a switch, addresses in any letter case, and an
+// address that cannot be decoded. Each test failed on the router before wouter (issue 36).
+const REALM = "e2e-navigation";
+const SAVED_FIRST_NAME = "Alice";
+
+test.use({
+  realms: {
+    [REALM]: demoLike({
+      users: [
+        {
+          username: DEMO_USER.username,
+          enabled: true,
+          email: "alice@example.org",
+          emailVerified: true,
+          firstName: SAVED_FIRST_NAME,
+          lastName: "Liddell",
+          credentials: [{ type: "password", value: DEMO_USER.password, temporary: false }],
+          // Groups shows in the menu for a member of a group who may view groups.
+          clientRoles: { account: ["manage-account", "view-groups"] },
+          groups: ["/travellers"],
+        },
+      ],
+      groups: [{ name: "travellers", path: "/travellers", subGroups: [] }],
+    }),
+  },
+  account: { realm: REALM },
+});
+
+const sidebar = (page: Page) => page.locator("#page-sidebar");
+const heading = (page: Page) => page.getByTestId("page-heading");
+const firstName = (page: Page) => page.locator("input#firstName");
+const unsaved = (page: Page) => page.getByRole("dialog", { name: "You have unsaved changes." });
+const PERSONAL_INFO = /\/account\/?$/;
+const SIGNING_IN = /\/account\/account-security\/signing-in$/;
+
+/** From personal info (the first entry) to signing in and back to personal info by the sidebar: three entries. */
+async function threeEntries(page: Page) {
+  await expect(heading(page)).toHaveText("Personal info");
+  await openGroup(page);
+  await sidebar(page).getByTestId("account-security/signing-in").click();
+  await expect(heading(page)).toHaveText("Signing in");
+  await sidebar(page).getByRole("link", { name: "Personal info" }).click();
+  await expect(heading(page)).toHaveText("Personal info");
+}
+
+async function openGroup(page: Page) {
+  const group = sidebar(page).getByTestId("accountSecurity").locator("button");
+  if ((await group.getAttribute("aria-expanded")) !== "true") await group.click();
+}
+
+/** How far the page is scrolled: whatever scrolls it (the main region, a container around it, the document). */
+const scrollTop = (page: Page) =>
+  page.evaluate(() => {
+    let top = window.scrollY;
+    for (let node = document.querySelector("main"); node; node = node.parentElement) top += node.scrollTop;
+    return top;
+  });
+
+test.describe("back and forward with unsaved changes", () => {
+  test("the guard asks; staying keeps the entry and the typed text, leaving moves exactly one step", async ({
+    consolePage: page,
+  }) => {
+    await threeEntries(page);
+    await firstName(page).fill("Typed");
+
+    await page.goBack();
+    await expect(unsaved(page)).toBeVisible();
+    await unsaved(page).getByRole("button", { name: "Keep editing" }).click();
+    await expect(unsaved(page)).toBeHidden();
+    await expect(page).toHaveURL(PERSONAL_INFO);
+    await expect(firstName(page)).toHaveValue("Typed");
+
+    await page.goBack();
+    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
+    await expect(heading(page)).toHaveText("Signing in");
+    await expect(page).toHaveURL(SIGNING_IN);
+    // One step: the first entry is still behind this one.
+    await page.goBack();
+    await expect(heading(page)).toHaveText("Personal info");
+    await page.goForward();
+    await expect(heading(page)).toHaveText("Signing in");
+  });
+
+  test("after a #fragment link: the fragment's entry is a step like any other", async ({ consolePage: page }) => {
+    await threeEntries(page);
+    await firstName(page).fill("Typed");
+    // A plain fragment link, as a theme's text or a section link makes one: the browser adds the entry itself.
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "#firstName";
+      link.textContent = "To the first name";
+      link.id = "fragment-link";
+      document.querySelector("main")!.prepend(link);
+    });
+    await page.locator("#fragment-link").click();
+    await expect(page).toHaveURL(/#firstName$/);
+
+    // Two steps back at once (the back button's list): over personal info to signing in. The guard asks, and
+    // staying keeps the fragment's entry.
+    await page.evaluate(() => history.go(-2));
+    await expect(unsaved(page)).toBeVisible();
+    await unsaved(page).getByRole("button", { name: "Keep editing" }).click();
+    await expect(page).toHaveURL(/\/account\/?#firstName$/);
+    await expect(firstName(page)).toHaveValue("Typed");
+
+    // Back one step: the same page without the fragment, no question.
+    await page.goBack();
+    await expect(page).toHaveURL(PERSONAL_INFO);
+    await expect(firstName(page)).toHaveValue("Typed");
+    await expect(unsaved(page)).toBeHidden();
+    // Back once more: another page. Leaving moves exactly that step.
+    await page.goBack();
+    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
+    await expect(heading(page)).toHaveText("Signing in");
+    await expect(page).toHaveURL(SIGNING_IN);
+  });
+
+  test("'Discard changes' discards: coming back shows the saved values", async ({ consolePage: page }) => {
+    await expect(heading(page)).toHaveText("Personal info");
+    await openGroup(page);
+    await sidebar(page).getByTestId("account-security/signing-in").click();
+    await expect(heading(page)).toHaveText("Signing in");
+    await page.goBack();
+    await expect(heading(page)).toHaveText("Personal info");
+
+    await firstName(page).fill("Discarded");
+    await page.goForward();
+    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
+    await expect(heading(page)).toHaveText("Signing in");
+    await page.goBack();
+    await expect(heading(page)).toHaveText("Personal info");
+    await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
+  });
+});
+
+test.describe("after a page switch", () => {
+  // Short enough that personal info scrolls.
+  test.use({ viewport: { width: 1280, height: 420 } });
+
+  test("the new page starts at the top; back returns to where the user left the page", async ({
+    consolePage: page,
+  }) => {
+    await expect(heading(page)).toHaveText("Personal info");
+    await page.getByTestId("save").scrollIntoViewIfNeeded();
+    const left = await scrollTop(page);
+    expect(left).toBeGreaterThan(50);
+
+    await openGroup(page);
+    await sidebar(page).getByTestId("account-security/signing-in").click();
+    await expect(heading(page)).toHaveText("Signing in");
+    await expect.poll(() => scrollTop(page)).toBe(0);
+
+    await page.goBack();
+    await expect(heading(page)).toHaveText("Personal info");
+    await expect.poll(() => scrollTop(page)).toBe(left);
+  });
+
+  test("the focus goes to the new page's heading, unless the user moved it while the page loaded", async ({
+    consolePage: page,
+  }) => {
+    await expect(heading(page)).toHaveText("Personal info");
+    await openGroup(page);
+    await sidebar(page).getByTestId("account-security/signing-in").focus();
+    await page.keyboard.press("Enter");
+    await expect(heading(page)).toHaveText("Signing in");
+    await expect(heading(page)).toBeFocused();
+
+    // The next page's data is slow: meanwhile the user goes to the header's menu. The focus stays there.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/account\/groups(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await sidebar(page).getByTestId("groups").click();
+    await expect(page.locator("main .pf-v6-c-spinner, main [role=progressbar]").first()).toBeVisible();
+    await sidebar(page).getByRole("link", { name: "Personal info" }).focus();
+    release();
+    await expect(heading(page)).toHaveText("Groups");
+    await expect(sidebar(page).getByRole("link", { name: "Personal info" })).toBeFocused();
+  });
+});
+
+test.describe("addresses", () => {
+  test("/Groups is /groups: the page, its menu item marked and the tab's title", async ({ consolePage: page }) => {
+    await page.goto(accountUrl(REALM, "Groups"));
+    await expect(heading(page)).toHaveText("Groups");
+    await expect(sidebar(page).getByTestId("groups")).toHaveAttribute("aria-current", "page");
+    await expect(page).toHaveTitle(/^Groups - /);
+  });
+
+  test("an address that cannot be decoded lands on personal info with the not-found warning", async ({
+    consolePage: page,
+  }) => {
+    await expect(heading(page)).toHaveText("Personal info");
+    // Keycloak refuses such an address when it is typed; a proxy in front of it may not. The test serves the
+    // console's page for it, as such a proxy would.
+    const broken = accountUrl(REALM, "%E0%A4%A");
+    await page.route(broken, async (route) =>
+      route.fulfill({ response: await route.fetch({ url: accountUrl(REALM) }) }),
+    );
+    await page.goto(broken);
+    await expect(heading(page)).toHaveText("Personal info");
+    await expect(page.getByTestId("last-alert")).toContainText("The page you asked for does not exist.");
+    await expect(page).toHaveURL(PERSONAL_INFO);
+  });
+});
