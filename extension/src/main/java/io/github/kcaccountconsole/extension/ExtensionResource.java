@@ -24,8 +24,12 @@ import jakarta.ws.rs.core.Response;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.jboss.logging.Logger;
+import org.keycloak.credential.CredentialModel;
+import org.keycloak.events.Details;
 import org.keycloak.events.Event;
+import org.keycloak.events.EventBuilder;
 import org.keycloak.events.EventStoreProvider;
+import org.keycloak.events.EventType;
 import org.keycloak.models.ClientModel;
 import org.keycloak.models.Constants;
 import org.keycloak.models.KeycloakSession;
@@ -41,6 +45,10 @@ import org.keycloak.util.JsonSerialization;
 public class ExtensionResource {
 
     private static final Logger LOG = Logger.getLogger(ExtensionResource.class);
+
+    /** The detail that tells this credential update from others: the credential became the default second factor. */
+    static final String DEFAULT_CHANGE_DETAIL = "credential_change";
+    static final String DEFAULT_CHANGE = "default_second_factor";
 
     private final KeycloakSession session;
     private final Features features;
@@ -124,7 +132,8 @@ public class ExtensionResource {
             return checked.refusal();
         }
         UserModel user = checked.caller().user();
-        List<CredentialOrder.Stored> credentials = user.credentialManager().getStoredCredentialsStream()
+        List<CredentialModel> stored = user.credentialManager().getStoredCredentialsStream().toList();
+        List<CredentialOrder.Stored> credentials = stored.stream()
                 .map(credential -> new CredentialOrder.Stored(credential.getId(), credential.getType()))
                 .toList();
         CredentialOrder.Plan plan = CredentialOrder.plan(credentials, credentialId);
@@ -140,9 +149,36 @@ public class ExtensionResource {
                 return error(Response.Status.CONFLICT, "order_not_changed",
                         "The order of the credentials could not be changed; reload them and try again.");
             }
+            CredentialModel moved = stored.stream().filter(c -> c.getId().equals(credentialId)).findFirst().orElseThrow();
+            recordDefaultChange(checked.caller(), moved);
             LOG.debugf("User %s made credential %s their default second factor", user.getId(), credentialId);
         }
         return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /**
+     * Records the change as Keycloak records its own credential changes: a user event {@code UPDATE_CREDENTIAL} of the
+     * caller, their session and the console, with the credential's type, id and label. The realm's event settings
+     * decide, as for every event, whether it is stored (then admins see it, and the user's Account activity lists it)
+     * and which listeners hear it.
+     */
+    private void recordDefaultChange(BearerCheck.Result caller, CredentialModel credential) {
+        EventBuilder event = new EventBuilder(realm(), session, session.getContext().getConnection())
+                .event(EventType.UPDATE_CREDENTIAL)
+                .user(caller.user())
+                .detail(Details.CREDENTIAL_TYPE, credential.getType())
+                .detail(Details.CREDENTIAL_ID, credential.getId())
+                .detail(DEFAULT_CHANGE_DETAIL, DEFAULT_CHANGE);
+        if (credential.getUserLabel() != null) {
+            event.detail(Details.CREDENTIAL_USER_LABEL, credential.getUserLabel());
+        }
+        if (caller.client() != null) {
+            event.client(caller.client());
+        }
+        if (caller.userSession() != null) {
+            event.session(caller.userSession());
+        }
+        event.success();
     }
 
     /**
@@ -187,10 +223,14 @@ public class ExtensionResource {
     }
 
     /**
-     * The checks before an endpoint with a token does anything: the feature is on, and the token's caller may use it
-     * ({@link Access#decide}).
+     * The checks before an endpoint with a token does anything, in Keycloak's order for its account pages: the realm
+     * has account management on, the feature is on, and the token's caller may use it ({@link Access#decide}).
      */
     private Checked check(boolean featureOn, Access.Need need) {
+        Response off = accountConsoleOff();
+        if (off != null) {
+            return new Checked(null, off);
+        }
         if (!featureOn) {
             return new Checked(null, error(Response.Status.NOT_FOUND, "not_found",
                     "This feature is turned off on this server."));
@@ -215,7 +255,9 @@ public class ExtensionResource {
 
     /**
      * Keycloak's answer where the realm switched account management off (its {@code account} client is missing or
-     * disabled): {@code /realms/{realm}/account/} and the Account API answer 404 then. Null while it is on.
+     * disabled): {@code /realms/{realm}/account/} and the Account API answer 404 then, before any token is looked at,
+     * and so does every endpoint here. An admin who turns account management off expects users to be unable to change
+     * their second factor or read their activity through the console. Null while it is on.
      */
     private Response accountConsoleOff() {
         ClientModel account = realm().getClientByClientId(Constants.ACCOUNT_MANAGEMENT_CLIENT_ID);
