@@ -1,6 +1,8 @@
 package io.github.kcaccountconsole.extension;
 
+import java.time.Duration;
 import java.util.Collections;
+import java.util.Date;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -10,12 +12,17 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.keycloak.events.Details;
+import org.keycloak.events.EventQuery;
 import org.keycloak.events.EventType;
 
 /** Which stored events a user sees as their account activity, and the fields of each that they see. */
 public final class ActivityEvents {
 
-    /** The event types the activity list shows. */
+    /**
+     * The event types the activity list shows. UPDATE_PASSWORD, UPDATE_TOTP and REMOVE_TOTP are deprecated (newer
+     * Keycloak records UPDATE_CREDENTIAL and REMOVE_CREDENTIAL instead) but stay: events stored before still say so.
+     */
+    @SuppressWarnings("deprecation")
     public static final Set<EventType> TYPES = Collections.unmodifiableSet(EnumSet.of(
             EventType.LOGIN, EventType.LOGIN_ERROR, EventType.LOGOUT,
             EventType.UPDATE_PASSWORD, EventType.UPDATE_PASSWORD_ERROR, EventType.UPDATE_TOTP, EventType.REMOVE_TOTP,
@@ -29,12 +36,38 @@ public final class ActivityEvents {
     public static final Set<String> CREDENTIAL_TYPES = Set.of(
             "password", "otp", "webauthn", "webauthn-passwordless", "recovery-authn-codes");
 
+    /**
+     * How far back the list goes. Before Keycloak 26.4 the event table has no index on the user, and the store finds a
+     * user's events by walking the realm's events newest first (by its index on realm and time): without a lower
+     * bound on the time, a user with few events makes it walk all of them. Events older than this are not listed.
+     */
+    public static final Duration WINDOW = Duration.ofDays(90);
+
     private ActivityEvents() {
+    }
+
+    /** The oldest time listed for a request at {@code now} (milliseconds since the epoch). */
+    static long since(long now) {
+        return now - WINDOW.toMillis();
     }
 
     /** The same types as the array the event query takes; a copy each time, so no caller can change the list. */
     static EventType[] queryTypes() {
         return TYPES.toArray(EventType[]::new);
+    }
+
+    /**
+     * The store's query for one page: the user's listed events in the realm since {@code since}, newest first, one row
+     * more than the page (to tell whether there is more).
+     */
+    static EventQuery query(EventQuery query, String realmId, String userId, PageRequest page, long since) {
+        return query.realm(realmId)
+                .user(userId)
+                .type(queryTypes())
+                .fromDate(new Date(since))
+                .orderByDescTime()
+                .firstResult(page.first())
+                .maxResults(page.max() + 1);
     }
 
     /** A stored event reduced to what {@link #toRow} reads. */

@@ -2,6 +2,7 @@ package io.github.kcaccountconsole.extension;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -104,17 +105,13 @@ public class ExtensionResource {
             return json(Response.Status.OK, ActivityEvents.page(false, new PageRequest(0, page.max()), List.of()));
         }
         String userId = checked.caller().user().getId();
-        List<ActivityEvents.Row> rows = store.createQuery()
-                .realm(realm.getId())
-                .user(userId)
-                .type(ActivityEvents.queryTypes())
-                .orderByDescTime()
-                .firstResult(page.first())
-                .maxResults(page.max() + 1)
+        long since = ActivityEvents.since(System.currentTimeMillis());
+        List<ActivityEvents.Row> rows = ActivityEvents.query(store.createQuery(), realm.getId(), userId, page, since)
                 .getResultStream()
                 // The query already asked for exactly this; checked again so that no store can widen it.
                 .filter(event -> realm.getId().equals(event.getRealmId()) && userId.equals(event.getUserId()))
                 .filter(event -> ActivityEvents.isListed(event.getType()))
+                .filter(event -> event.getTime() >= since)
                 .limit(page.max() + 1L)
                 .map(ExtensionResource::stored)
                 .map(ActivityEvents::toRow)
