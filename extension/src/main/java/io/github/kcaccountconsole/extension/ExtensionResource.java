@@ -119,6 +119,38 @@ public class ExtensionResource {
         return json(Response.Status.OK, ActivityEvents.page(true, page, rows));
     }
 
+    /** One of the user's second factors in the order Keycloak offers them: id and credential type. */
+    @JsonPropertyOrder({"id", "type"})
+    public record SecondFactor(String id, String type) {
+    }
+
+    /** The answer of the order endpoint. */
+    public record SecondFactorOrder(List<SecondFactor> secondFactors) {
+    }
+
+    /**
+     * The caller's second-factor credentials, all kinds together, in the order Keycloak offers them at sign-in: the
+     * first is the default. The Account API lists each kind's credentials by priority, but not how the kinds rank
+     * against each other.
+     */
+    @GET
+    @Path("credentials/second-factors")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response secondFactorOrder() {
+        Checked checked = check(features.defaultSecondFactor(), Access.Need.READ);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        List<CredentialOrder.Stored> credentials = checked.caller().user().credentialManager()
+                .getStoredCredentialsStream()
+                .map(credential -> new CredentialOrder.Stored(credential.getId(), credential.getType()))
+                .toList();
+        List<SecondFactor> order = CredentialOrder.secondFactors(credentials).stream()
+                .map(credential -> new SecondFactor(credential.id(), credential.type()))
+                .toList();
+        return json(Response.Status.OK, new SecondFactorOrder(order));
+    }
+
     /** Makes one of the caller's second-factor credentials the one Keycloak offers first. */
     @POST
     @Path("credentials/{credentialId}/default")
