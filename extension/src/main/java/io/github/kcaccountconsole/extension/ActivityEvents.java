@@ -41,7 +41,7 @@ public final class ActivityEvents {
      * user's events by walking the realm's events newest first (by its index on realm and time): without a lower
      * bound on the time, a user with few events makes it walk all of them. Events older than this are not listed.
      */
-    public static final Duration WINDOW = Duration.ofDays(90);
+    public static final Duration WINDOW = Duration.ofDays(30);
 
     private ActivityEvents() {
     }

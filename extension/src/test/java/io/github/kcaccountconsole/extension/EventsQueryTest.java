@@ -89,12 +89,12 @@ class EventsQueryTest {
     }
 
     @Test
-    void asksForTheUsersListedEventsOfTheLastNinetyDaysNewestFirstAndOneRowMore() {
+    void asksForTheUsersListedEventsOfTheLastThirtyDaysNewestFirstAndOneRowMore() {
         Recorder query = new Recorder();
         long now = 1_800_000_000_000L;
         ActivityEvents.query(query, "realm-id", "user-id", new PageRequest(40, 20), ActivityEvents.since(now));
         assertEquals(Arrays.asList("realm realm-id", "user user-id", "type 18",
-                "from " + (now - Duration.ofDays(90).toMillis()), "newest first", "first 40", "max 21"), query.calls);
+                "from " + (now - Duration.ofDays(30).toMillis()), "newest first", "first 40", "max 21"), query.calls);
     }
 
     @Test
