@@ -343,7 +343,15 @@ test.describe("the extension's API", () => {
     const times = list.events.map((event) => event.time);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (const event of list.events) {
-      expect(Object.keys(event).sort()).toEqual(["clientId", "credentialType", "error", "ipAddress", "time", "type"]);
+      expect(Object.keys(event).sort()).toEqual([
+        "change",
+        "clientId",
+        "credentialType",
+        "error",
+        "ipAddress",
+        "time",
+        "type",
+      ]);
     }
 
     // Exactly Alice's stored events of the listed types, as the Admin API sees them: none of Bob's.
@@ -487,7 +495,12 @@ test.describe("the extension's API", () => {
       },
     });
     const listed = (await events(request, token)).events.find((event) => event.type === "UPDATE_CREDENTIAL");
-    expect(listed).toMatchObject({ credentialType: "otp", clientId: "account-console", error: null });
+    expect(listed).toMatchObject({
+      credentialType: "otp",
+      clientId: "account-console",
+      error: null,
+      change: "default_second_factor",
+    });
     expect(listed!.ipAddress).toMatch(/\S/);
 
     // Already the default: nothing changes, that is no error, and no event says otherwise.
