@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { JAR_PATH } from "../../scripts/lib/e2e-server.mjs";
 import { keycloakOptions } from "../../scripts/lib/keycloak-config.mjs";
 import { startKeycloak } from "../../scripts/lib/keycloak-server.mjs";
@@ -15,7 +14,7 @@ const option = (name: string) =>
 const newerOption = (name: string) =>
   `KC_SPI_REALM_RESTAPI_EXTENSION__ACCOUNT_CONSOLE_EXTENSION__${name.toUpperCase().replaceAll("-", "_")}`;
 
-test("a feature option that is not true or false, or a misspelt option name, turns features off with an error in the log", async () => {
+test("a feature option that is not true or false, or a misspelt option name, turns features off", async () => {
   // A server start of its own: minutes on a busy machine.
   test.setTimeout(720_000);
   const port = Number(process.env.E2E_KC_PORT ?? 8181) + 2;
@@ -48,9 +47,8 @@ test("a feature option that is not true or false, or a misspelt option name, tur
     expect((await fetch(base)).status).toBe(401);
     expect((await fetch(`${base}/messages/en`)).status).toBe(200);
 
-    const log = readFileSync(server.logFile!, "utf8");
-    expect(log).toMatch(/ERROR .*account-activity-enabled of account-console-extension is 'off', not true or false/);
-    expect(log).toMatch(/ERROR .*Unknown option default-second-factr-enabled of account-console-extension/);
+    // The error lines themselves are checked by FeaturesTest (JUnit): in dev mode Keycloak rewrites its console
+    // output during start-up, and the log file kept here loses the lines written before the rewrite.
   } finally {
     await server.stop();
   }
