@@ -35,6 +35,8 @@ export type AccountEvent = {
   clientId: string | null;
   /** Keycloak's error code, for failures (LOGIN_ERROR, UPDATE_PASSWORD_ERROR). */
   error: string | null;
+  /** For the UPDATE_CREDENTIAL the extension records when a credential becomes the default: default_second_factor. */
+  change: string | null;
 };
 
 export type AccountEventsPage = {
@@ -102,8 +104,29 @@ export async function fetchAccountEvents(
       ipAddress: textOrNull(event.ipAddress),
       clientId: textOrNull(event.clientId),
       error: textOrNull(event.error),
+      // An extension from before the field leaves it out.
+      change: textOrNull(event.change),
     })),
   };
+}
+
+/**
+ * The ids of the user's second factors, all kinds together, in the order Keycloak offers them at sign-in: the first is
+ * the default (the Account API ranks each kind's credentials, but not the kinds against each other). Undefined where
+ * the extension does not know the order (one from before the order endpoint answers 404) or cannot be asked.
+ */
+export async function fetchSecondFactorOrder(api: ApiClient, signal?: AbortSignal): Promise<string[] | undefined> {
+  let body: unknown;
+  try {
+    body = await api.requestUrl<unknown>(extensionUrl(api, "credentials/second-factors"), { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+  if (!isRecord(body) || !Array.isArray(body.secondFactors)) return undefined;
+  return body.secondFactors.flatMap((factor: unknown) =>
+    isRecord(factor) && typeof factor.id === "string" ? [factor.id] : [],
+  );
 }
 
 /** Makes a credential the user's default second factor: the server moves it before their other ones (204). */

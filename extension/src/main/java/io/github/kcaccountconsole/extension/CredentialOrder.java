@@ -43,6 +43,14 @@ public final class CredentialOrder {
     public record MoveAfter(String previousId) implements Plan {
     }
 
+    /**
+     * The user's second-factor credentials in priority order: the first is the one Keycloak offers first at sign-in
+     * (it preselects it, and a flow with alternatives asks for its kind), whatever its kind.
+     */
+    public static List<Stored> secondFactors(List<Stored> credentials) {
+        return credentials.stream().filter(credential -> isSecondFactor(credential.type())).toList();
+    }
+
     public static boolean isSecondFactor(String type) {
         return type != null && !NOT_SECOND_FACTORS.contains(type);
     }

@@ -2,6 +2,7 @@ package io.github.kcaccountconsole.extension;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -24,8 +25,12 @@ import jakarta.ws.rs.core.Response;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.jboss.logging.Logger;
+import org.keycloak.credential.CredentialModel;
+import org.keycloak.events.Details;
 import org.keycloak.events.Event;
+import org.keycloak.events.EventBuilder;
 import org.keycloak.events.EventStoreProvider;
+import org.keycloak.events.EventType;
 import org.keycloak.models.ClientModel;
 import org.keycloak.models.Constants;
 import org.keycloak.models.KeycloakSession;
@@ -96,22 +101,50 @@ public class ExtensionResource {
             return json(Response.Status.OK, ActivityEvents.page(false, new PageRequest(0, page.max()), List.of()));
         }
         String userId = checked.caller().user().getId();
-        List<ActivityEvents.Row> rows = store.createQuery()
-                .realm(realm.getId())
-                .user(userId)
-                .type(ActivityEvents.queryTypes())
-                .orderByDescTime()
-                .firstResult(page.first())
-                .maxResults(page.max() + 1)
+        long since = ActivityEvents.since(System.currentTimeMillis());
+        List<ActivityEvents.Row> rows = ActivityEvents.query(store.createQuery(), realm.getId(), userId, page, since)
                 .getResultStream()
                 // The query already asked for exactly this; checked again so that no store can widen it.
                 .filter(event -> realm.getId().equals(event.getRealmId()) && userId.equals(event.getUserId()))
                 .filter(event -> ActivityEvents.isListed(event.getType()))
+                .filter(event -> event.getTime() >= since)
                 .limit(page.max() + 1L)
                 .map(ExtensionResource::stored)
                 .map(ActivityEvents::toRow)
                 .toList();
         return json(Response.Status.OK, ActivityEvents.page(true, page, rows));
+    }
+
+    /** One of the user's second factors in the order Keycloak offers them: id and credential type. */
+    @JsonPropertyOrder({"id", "type"})
+    public record SecondFactor(String id, String type) {
+    }
+
+    /** The answer of the order endpoint. */
+    public record SecondFactorOrder(List<SecondFactor> secondFactors) {
+    }
+
+    /**
+     * The caller's second-factor credentials, all kinds together, in the order Keycloak offers them at sign-in: the
+     * first is the default. The Account API lists each kind's credentials by priority, but not how the kinds rank
+     * against each other.
+     */
+    @GET
+    @Path("credentials/second-factors")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response secondFactorOrder() {
+        Checked checked = check(features.defaultSecondFactor(), Access.Need.READ);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        List<CredentialOrder.Stored> credentials = checked.caller().user().credentialManager()
+                .getStoredCredentialsStream()
+                .map(credential -> new CredentialOrder.Stored(credential.getId(), credential.getType()))
+                .toList();
+        List<SecondFactor> order = CredentialOrder.secondFactors(credentials).stream()
+                .map(credential -> new SecondFactor(credential.id(), credential.type()))
+                .toList();
+        return json(Response.Status.OK, new SecondFactorOrder(order));
     }
 
     /** Makes one of the caller's second-factor credentials the one Keycloak offers first. */
@@ -124,7 +157,8 @@ public class ExtensionResource {
             return checked.refusal();
         }
         UserModel user = checked.caller().user();
-        List<CredentialOrder.Stored> credentials = user.credentialManager().getStoredCredentialsStream()
+        List<CredentialModel> stored = user.credentialManager().getStoredCredentialsStream().toList();
+        List<CredentialOrder.Stored> credentials = stored.stream()
                 .map(credential -> new CredentialOrder.Stored(credential.getId(), credential.getType()))
                 .toList();
         CredentialOrder.Plan plan = CredentialOrder.plan(credentials, credentialId);
@@ -140,9 +174,36 @@ public class ExtensionResource {
                 return error(Response.Status.CONFLICT, "order_not_changed",
                         "The order of the credentials could not be changed; reload them and try again.");
             }
+            CredentialModel moved = stored.stream().filter(c -> c.getId().equals(credentialId)).findFirst().orElseThrow();
+            recordDefaultChange(checked.caller(), moved);
             LOG.debugf("User %s made credential %s their default second factor", user.getId(), credentialId);
         }
         return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /**
+     * Records the change as Keycloak records its own credential changes: a user event {@code UPDATE_CREDENTIAL} of the
+     * caller, their session and the console, with the credential's type, id and label. The realm's event settings
+     * decide, as for every event, whether it is stored (then admins see it, and the user's Account activity lists it)
+     * and which listeners hear it.
+     */
+    private void recordDefaultChange(BearerCheck.Result caller, CredentialModel credential) {
+        EventBuilder event = new EventBuilder(realm(), session, session.getContext().getConnection())
+                .event(EventType.UPDATE_CREDENTIAL)
+                .user(caller.user())
+                .detail(Details.CREDENTIAL_TYPE, credential.getType())
+                .detail(Details.CREDENTIAL_ID, credential.getId())
+                .detail(ActivityEvents.CHANGE_DETAIL, ActivityEvents.DEFAULT_SECOND_FACTOR_CHANGE);
+        if (credential.getUserLabel() != null) {
+            event.detail(Details.CREDENTIAL_USER_LABEL, credential.getUserLabel());
+        }
+        if (caller.client() != null) {
+            event.client(caller.client());
+        }
+        if (caller.userSession() != null) {
+            event.session(caller.userSession());
+        }
+        event.success();
     }
 
     /**
@@ -187,10 +248,14 @@ public class ExtensionResource {
     }
 
     /**
-     * The checks before an endpoint with a token does anything: the feature is on, and the token's caller may use it
-     * ({@link Access#decide}).
+     * The checks before an endpoint with a token does anything, in Keycloak's order for its account pages: the realm
+     * has account management on, the feature is on, and the token's caller may use it ({@link Access#decide}).
      */
     private Checked check(boolean featureOn, Access.Need need) {
+        Response off = accountConsoleOff();
+        if (off != null) {
+            return new Checked(null, off);
+        }
         if (!featureOn) {
             return new Checked(null, error(Response.Status.NOT_FOUND, "not_found",
                     "This feature is turned off on this server."));
@@ -215,7 +280,9 @@ public class ExtensionResource {
 
     /**
      * Keycloak's answer where the realm switched account management off (its {@code account} client is missing or
-     * disabled): {@code /realms/{realm}/account/} and the Account API answer 404 then. Null while it is on.
+     * disabled): {@code /realms/{realm}/account/} and the Account API answer 404 then, before any token is looked at,
+     * and so does every endpoint here. An admin who turns account management off expects users to be unable to change
+     * their second factor or read their activity through the console. Null while it is on.
      */
     private Response accountConsoleOff() {
         ClientModel account = realm().getClientByClientId(Constants.ACCOUNT_MANAGEMENT_CLIENT_ID);

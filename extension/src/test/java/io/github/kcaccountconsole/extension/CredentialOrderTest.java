@@ -81,4 +81,18 @@ class CredentialOrderTest {
         assertEquals(new CredentialOrder.NotSecondFactor("password-history"),
                 CredentialOrder.plan(List.of(new Stored("h", "password-history"), PHONE), "h"));
     }
+
+    @Test
+    void theSecondFactorsAcrossKindsKeepThePriorityOrderWithoutThePassword() {
+        List<Stored> credentials = List.of(PASSWORD, KEY, new Stored("h", "password-history"), PHONE, PASSKEY, TABLET);
+        assertEquals(List.of("w1", "o1", "w2", "o2"), ids(CredentialOrder.secondFactors(credentials)));
+        assertEquals(List.of(), CredentialOrder.secondFactors(List.of(PASSWORD)));
+    }
+
+    @Test
+    void afterAMoveTheChosenCredentialHeadsTheSecondFactorsAcrossKinds() {
+        List<Stored> credentials = List.of(PASSWORD, KEY, PHONE);
+        List<String> order = after(credentials, "o1");
+        assertEquals(List.of("p", "o1", "w1"), order);
+    }
 }
