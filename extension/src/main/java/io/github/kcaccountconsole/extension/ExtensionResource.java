@@ -56,6 +56,7 @@ public class ExtensionResource {
         body.put("accountActivity", features.accountActivity());
         body.put("defaultSecondFactor", features.defaultSecondFactor());
         body.put("eventsEnabled", realm().isEventsEnabled());
+        body.put("signInAlerts", SignInAlerts.offered(realm()));
         return json(Response.Status.OK, body);
     }
 
@@ -173,10 +174,16 @@ public class ExtensionResource {
                 .build();
     }
 
-    private record Authorized(UserModel user, Response refusal) {
+    /** The user's own choice about sign-in alerts: {@link SignInAlertsResource}. */
+    @Path("sign-in-alerts")
+    public SignInAlertsResource signInAlerts() {
+        return new SignInAlertsResource(session, this::authorize);
     }
 
-    private Authorized authorize(Access.Need need) {
+    record Authorized(UserModel user, Response refusal) {
+    }
+
+    Authorized authorize(Access.Need need) {
         BearerCheck.Result result = BearerCheck.check(session);
         switch (Access.decide(result.caller(), need)) {
             case ALLOWED:
