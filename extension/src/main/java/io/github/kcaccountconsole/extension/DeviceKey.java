@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
 
@@ -50,7 +51,9 @@ final class DeviceKey {
         if (zone >= 0) {
             literal = literal.substring(0, zone);
         }
-        if (!IPV4.matcher(literal).matches() && !IPV6.matcher(literal).matches()) {
+        boolean ipv4 = IPV4.matcher(literal).matches();
+        if (!ipv4 && !IPV6.matcher(literal).matches()
+                || ipv4 && Arrays.stream(literal.split("\\.")).anyMatch(octet -> Integer.parseInt(octet) > 255)) {
             return "unknown";
         }
         byte[] bytes;
