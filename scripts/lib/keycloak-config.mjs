@@ -92,6 +92,7 @@ export function compareVersions(left, right) {
  * @property {string} [jarPath]      the theme jar to put in providers/
  * @property {string[]} [extraJars]  more provider jars for providers/ (e.g. an extension theme; KC_EXTRA_JARS)
  * @property {string[]} realmFiles   realm exports imported at start
+ * @property {Record<string, string>} [environment] more environment variables for the server (e.g. SPI options)
  */
 
 /**
@@ -183,7 +184,7 @@ export function containerSpecification(options, env = process.env) {
   return {
     image: keycloakImage(options.version, env),
     command: serverArguments(inside),
-    environment: serverEnvironment(options),
+    environment: { ...serverEnvironment(options), ...options.environment },
     exposedPorts: [
       { container: inside.httpPort, host: options.httpPort },
       { container: inside.managementPort, host: options.managementPort },

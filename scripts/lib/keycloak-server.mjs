@@ -182,6 +182,7 @@ export async function startDistribution(
     env: {
       ...process.env,
       ...serverEnvironment(options),
+      ...options.environment,
       ...(javaHome ? { JAVA_HOME: javaHome, JAVA: path.join(javaHome, "bin", "java") } : {}),
     },
   });

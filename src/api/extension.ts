@@ -110,6 +110,25 @@ export async function fetchAccountEvents(
   };
 }
 
+/**
+ * The ids of the user's second factors, all kinds together, in the order Keycloak offers them at sign-in: the first is
+ * the default (the Account API ranks each kind's credentials, but not the kinds against each other). Undefined where
+ * the extension does not know the order (one from before the order endpoint answers 404) or cannot be asked.
+ */
+export async function fetchSecondFactorOrder(api: ApiClient, signal?: AbortSignal): Promise<string[] | undefined> {
+  let body: unknown;
+  try {
+    body = await api.requestUrl<unknown>(extensionUrl(api, "credentials/second-factors"), { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+  if (!isRecord(body) || !Array.isArray(body.secondFactors)) return undefined;
+  return body.secondFactors.flatMap((factor: unknown) =>
+    isRecord(factor) && typeof factor.id === "string" ? [factor.id] : [],
+  );
+}
+
 /** Makes a credential the user's default second factor: the server moves it before their other ones (204). */
 export async function makeDefaultSecondFactor(api: ApiClient, credentialId: string): Promise<void> {
   await readable(

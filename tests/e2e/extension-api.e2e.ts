@@ -11,6 +11,8 @@ const REALM = "e2e-extension";
 const OTHER_REALM = "e2e-extension-other";
 /** A realm that saves no events. */
 const QUIET_REALM = "e2e-extension-quiet";
+/** A realm whose admin switches account management (the `account` client) off and on again. */
+const OFF_REALM = "e2e-extension-off";
 
 type Person = { username: string; password: string };
 const ALICE: Person = { username: "alice", password: "alice-pw" };
@@ -79,6 +81,7 @@ test.use({
     }),
     [OTHER_REALM]: demoLike({ eventsEnabled: true, users: [person(ALICE)] }),
     [QUIET_REALM]: demoLike({ eventsEnabled: false, users: [person(ALICE)] }),
+    [OFF_REALM]: demoLike({ eventsEnabled: true, users: [person(ALICE)] }),
   },
 });
 
@@ -263,6 +266,38 @@ test.describe("the extension's API", () => {
     );
   });
 
+  test("while the realm's account client is disabled, every endpoint answers 404 with or without a token, as Keycloak's account pages do", async ({
+    admin,
+    browser,
+    request,
+  }) => {
+    const { token } = await freshPage(browser, (page) => signInForToken(page, OFF_REALM, ALICE));
+    const calls = {
+      probe: (headers?: Record<string, string>) => request.get(api(OFF_REALM), { headers }),
+      events: (headers?: Record<string, string>) => request.get(api(OFF_REALM, "events"), { headers }),
+      makeDefault: (headers?: Record<string, string>) =>
+        request.post(api(OFF_REALM, "credentials/some-id/default"), { headers }),
+      texts: (headers?: Record<string, string>) => request.get(api(OFF_REALM, "messages/en"), { headers }),
+    };
+    expect((await calls.probe(bearer(token))).status()).toBe(200);
+    expect((await calls.events(bearer(token))).status()).toBe(200);
+    await admin.setClientEnabled(OFF_REALM, "account", false);
+    try {
+      expect((await request.get(`${keycloakUrl()}/realms/${OFF_REALM}/account/`)).status()).toBe(404);
+      for (const [name, call] of Object.entries(calls)) {
+        await test.step(name, async () => {
+          // Before any token is looked at: a valid one, none, or a forged one get the same answer.
+          await expectError(await call(bearer(token)), 404, "not_found");
+          await expectError(await call(), 404, "not_found");
+          await expectError(await call(bearer("not-a-token")), 404, "not_found");
+        });
+      }
+    } finally {
+      await admin.setClientEnabled(OFF_REALM, "account", true);
+    }
+    expect((await calls.probe(bearer(token))).status()).toBe(200);
+  });
+
   test("the probe reports the features and whether the realm saves events", async ({ browser, request }) => {
     const { token } = await freshPage(browser, (page) => signInForToken(page, REALM, ALICE));
     const response = await request.get(api(REALM), { headers: bearer(token) });
@@ -434,6 +469,12 @@ test.describe("the extension's API", () => {
     const makeDefault = (id: string, headers = bearer(token)) =>
       request.post(api(REALM, `credentials/${encodeURIComponent(id)}/default`), { headers });
 
+    const doraId = await admin.userId(REALM, DORA.username);
+    type AdminEvent = { type: string; userId?: string; clientId?: string; details?: Record<string, string> };
+    const updates = () =>
+      admin.request<AdminEvent[]>("GET", `/${REALM}/events?type=UPDATE_CREDENTIAL&user=${doraId}&max=100`);
+    expect(await updates()).toEqual([]);
+
     const moved = await makeDefault(tablet.id);
     expect(moved.status()).toBe(204);
     expect(moved.headers()["cache-control"]).toBe("no-store");
@@ -441,9 +482,28 @@ test.describe("the extension's API", () => {
       (credential) => credential.userLabel ?? credential.type,
     );
     expect(after).toEqual(["password", "Dora's tablet", "Dora's phone"]);
-    // Already the default: nothing changes, and that is no error.
+
+    // The change leaves a trail: a user event UPDATE_CREDENTIAL, as Keycloak records its own credential changes,
+    // which admins see and Dora's own activity lists.
+    const [recorded, ...more] = await updates();
+    expect(more).toEqual([]);
+    expect(recorded).toMatchObject({
+      clientId: "account-console",
+      details: {
+        credential_type: "otp",
+        credential_id: tablet.id,
+        credential_user_label: "Dora's tablet",
+        credential_change: "default_second_factor",
+      },
+    });
+    const listed = (await events(request, token)).events.find((event) => event.type === "UPDATE_CREDENTIAL");
+    expect(listed).toMatchObject({ credentialType: "otp", clientId: "account-console", error: null });
+    expect(listed!.ipAddress).toMatch(/\S/);
+
+    // Already the default: nothing changes, that is no error, and no event says otherwise.
     expect((await makeDefault(tablet.id)).status()).toBe(204);
     expect((await credentials(admin, DORA.username)).map((c) => c.userLabel ?? c.type)).toEqual(after);
+    expect(await updates()).toHaveLength(1);
 
     // The next sign-in preselects the tablet on Keycloak's OTP page (its code is what signs in).
     const next = await freshPage(browser, (page) => signInForToken(page, REALM, DORA, admin));

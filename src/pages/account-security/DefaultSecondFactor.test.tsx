@@ -7,6 +7,13 @@ import { knownDefault, secondFactors } from "./DefaultSecondFactor";
 
 const PAGE = "account-security/signing-in";
 const PROBE = "/realms/demo/account-console-extension/";
+const ORDER = "/realms/demo/account-console-extension/credentials/second-factors";
+
+/** The extension's order of the user's second factors, all kinds together (the first is the default). */
+const order = (...factors: [string, string][]): StubRoute => ({
+  path: ORDER,
+  body: { secondFactors: factors.map(([id, type]) => ({ id, type })) },
+});
 
 const probe = (defaultSecondFactor = true): StubRoute => ({
   path: PROBE,
@@ -119,7 +126,47 @@ describe("the default second factor on Signing in", () => {
     expect(screen.queryByText("Default")).toBeNull();
   });
 
-  it("with second factors of several kinds, offers each one and marks only the one the user chose", async () => {
+  it("with an OTP device and a security key, marks the one the server's order puts first, whatever its kind", async () => {
+    const keys = container("webauthn", "two-factor", [credential("w1", "webauthn", "YubiKey")]);
+    const { fetchStub } = renderPage(PAGE, {
+      routes: [
+        probe(),
+        order(["w1", "webauthn"], ["o1", "otp"]),
+        { method: "POST", path: "/realms/demo/account-console-extension/credentials/o1/default", status: 204 },
+        { path: "/credentials", body: [password, otps(["o1", "Phone"]), keys] },
+      ],
+    });
+    // The security key comes after the OTP device on the page, but Keycloak offers it first.
+    expect(await within(await waitFor(() => row("YubiKey"))).findByText("Default")).toBeVisible();
+    expect(within(row("Phone")).getByRole("button", { name: "Make default" })).toBeVisible();
+    expect(within(row("YubiKey")).queryByRole("button", { name: "Make default" })).toBeNull();
+
+    // After a change the order is asked again, and it is the server's new order that marks the default.
+    fetchStub.mockImplementation(stubAnswers([order(["o1", "otp"], ["w1", "webauthn"])], fetchStub));
+    await userEvent.click(within(row("Phone")).getByRole("button", { name: "Make default" }));
+    await waitFor(() => expect(within(row("Phone")).getByText("Default")).toBeVisible());
+    expect(within(row("YubiKey")).getByRole("button", { name: "Make default" })).toBeVisible();
+    const orderCalls = fetchStub.mock.calls.filter(([input]) => new URL(String(input)).pathname === ORDER);
+    expect(orderCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("marks nothing when the first of the server's order is no factor the page offers (recovery codes)", async () => {
+    const keys = container("webauthn", "two-factor", [credential("w1", "webauthn", "YubiKey")]);
+    renderPage(PAGE, {
+      routes: [
+        probe(),
+        order(["r1", "recovery-authn-codes"], ["o1", "otp"], ["w1", "webauthn"]),
+        { path: "/credentials", body: [password, otps(["o1", "Phone"]), keys] },
+      ],
+    });
+    expect(
+      await within(await waitFor(() => row("YubiKey"))).findByRole("button", { name: "Make default" }),
+    ).toBeVisible();
+    await waitFor(() => expect(within(row("Phone")).getByRole("button", { name: "Make default" })).toBeVisible());
+    expect(screen.queryByText("Default")).toBeNull();
+  });
+
+  it("without the server's order (an older extension), offers each kind and marks only the one the user chose", async () => {
     const keys = container("webauthn", "two-factor", [credential("w1", "webauthn", "YubiKey")]);
     renderPage(PAGE, {
       routes: [
@@ -156,6 +203,16 @@ describe("which credentials are second factors", () => {
     expect(knownDefault([phone, key])).toBeUndefined();
     expect(knownDefault([phone, key], "w1")).toBe("w1");
     expect(knownDefault([phone, tablet], "gone")).toBe("o1");
+  });
+
+  it("takes the first of the server's order across kinds, when it is one of the factors shown", () => {
+    const phone = { id: "o1", type: "otp" };
+    const key = { id: "w1", type: "webauthn" };
+    expect(knownDefault([phone, key], undefined, ["w1", "o1"])).toBe("w1");
+    expect(knownDefault([phone, key], undefined, ["o1", "w1"])).toBe("o1");
+    expect(knownDefault([phone, key], undefined, ["r1", "o1"])).toBeUndefined();
+    expect(knownDefault([phone, key], undefined, [])).toBeUndefined();
+    expect(knownDefault([phone, key], "o1", ["w1", "o1"])).toBe("o1");
   });
 });
 

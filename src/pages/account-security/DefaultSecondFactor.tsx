@@ -1,9 +1,9 @@
 import { Button, Label } from "@patternfly/react-core";
 import { StarIcon } from "@patternfly/react-icons";
-import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
-import { makeDefaultSecondFactor } from "../../api/extension";
+import { fetchSecondFactorOrder, makeDefaultSecondFactor } from "../../api/extension";
 import type { CredentialContainer, CredentialRepresentation } from "../../api/representations";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useAlerts } from "../../ui/alerts/AlertContext";
@@ -20,12 +20,17 @@ export function secondFactors(containers: CredentialContainer[]): CredentialRepr
 }
 
 /**
- * Which one is the default. The Account API lists each type's credentials by priority but does not say how the types
- * rank against each other: with one type, its first credential is the default; with several, only the one the user
- * just chose is known.
+ * Which one is the default: the one the user just chose; else the first of the server's order (`order`, all kinds
+ * together, from the extension), when it is one of the factors shown (not, say, recovery codes). Without the order
+ * (an older extension), the Account API's lists tell only within one kind: with one type, its first credential.
  */
-export function knownDefault(factors: CredentialRepresentation[], chosen?: string): string | undefined {
+export function knownDefault(
+  factors: CredentialRepresentation[],
+  chosen?: string,
+  order?: string[],
+): string | undefined {
   if (chosen && factors.some((factor) => factor.id === chosen)) return chosen;
+  if (order) return factors.some((factor) => factor.id === order[0]) ? order[0] : undefined;
   const types = new Set(factors.map((factor) => factor.type));
   return types.size === 1 ? factors[0]?.id : undefined;
 }
@@ -59,10 +64,29 @@ export function DefaultSecondFactorProvider({
   const [busyId, setBusyId] = useState<string>();
   const factors = useMemo(() => secondFactors(containers), [containers]);
   const offered = features?.defaultSecondFactor === true && factors.length >= 2;
+  // The server's order across kinds, asked again whenever the list is (after a change, it has the new order).
+  const [order, setOrder] = useState<string[]>();
+
+  useEffect(() => {
+    if (!offered) return;
+    const controller = new AbortController();
+    fetchSecondFactorOrder(api, controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        setOrder(answer);
+        // The server's order now says which one is first, the one just chosen included.
+        if (answer) setChosen(undefined);
+      },
+      () => {
+        // Not asked or not answered: the default is shown as far as the Account API's lists tell.
+      },
+    );
+    return () => controller.abort();
+  }, [api, offered, containers]);
 
   const choice = useMemo<DefaultChoice>(
     () => ({
-      defaultId: knownDefault(factors, chosen),
+      defaultId: knownDefault(factors, chosen, order),
       busyId,
       async makeDefault(credential, name) {
         setBusyId(credential.id);
@@ -79,7 +103,7 @@ export function DefaultSecondFactorProvider({
         await reload();
       },
     }),
-    [factors, chosen, busyId, api, addAlert, addError, t, reload],
+    [factors, chosen, order, busyId, api, addAlert, addError, t, reload],
   );
 
   return <DefaultChoiceContext.Provider value={offered ? choice : undefined}>{children}</DefaultChoiceContext.Provider>;

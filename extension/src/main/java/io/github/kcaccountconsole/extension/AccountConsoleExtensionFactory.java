@@ -1,6 +1,10 @@
 package io.github.kcaccountconsole.extension;
 
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.jboss.logging.Logger;
 
 import org.keycloak.Config;
 import org.keycloak.models.KeycloakSession;
@@ -18,6 +22,8 @@ public class AccountConsoleExtensionFactory implements RealmResourceProviderFact
 
     public static final String ID = "account-console-extension";
 
+    private static final Logger LOG = Logger.getLogger(AccountConsoleExtensionFactory.class);
+
     private Features features = Features.ALL;
 
     @Override
@@ -27,7 +33,12 @@ public class AccountConsoleExtensionFactory implements RealmResourceProviderFact
 
     @Override
     public void init(Config.Scope config) {
-        features = Features.from(config::get);
+        Set<String> known = getConfigMetadata().stream().map(ProviderConfigProperty::getName)
+                .collect(Collectors.toSet());
+        Features.Reading reading = Features.read(config, known);
+        reading.errors().forEach(LOG::error);
+        features = reading.features();
+        LOG.debugf("Features: %s", features);
     }
 
     @Override
@@ -48,14 +59,16 @@ public class AccountConsoleExtensionFactory implements RealmResourceProviderFact
         return ProviderConfigurationBuilder.create()
                 .property()
                 .name(Features.ACCOUNT_ACTIVITY_OPTION)
-                .type("boolean")
-                .helpText("Lets users list their own sign-in and account events (false turns the endpoint off).")
+                .type(ProviderConfigProperty.BOOLEAN_TYPE)
+                .helpText("Lets users list their own sign-in and account events (true or false; anything else is an "
+                        + "error and turns it off).")
                 .defaultValue(true)
                 .add()
                 .property()
                 .name(Features.DEFAULT_SECOND_FACTOR_OPTION)
-                .type("boolean")
-                .helpText("Lets users choose which of their second factors is offered first (false turns it off).")
+                .type(ProviderConfigProperty.BOOLEAN_TYPE)
+                .helpText("Lets users choose which of their second factors is offered first (true or false; anything "
+                        + "else is an error and turns it off).")
                 .defaultValue(true)
                 .add()
                 .build();

@@ -10,8 +10,12 @@ import java.util.Set;
  */
 public final class CredentialOrder {
 
-    /** Credential types that are not second factors: the password and the history Keycloak keeps of it. */
-    static final Set<String> NOT_SECOND_FACTORS = Set.of("password", "password-history");
+    /**
+     * Credential types that are not second factors: the password and the history Keycloak keeps of it, and the devices
+     * sign-in alerts remember (a credential only to keep it from every API, see SignInAlertState).
+     */
+    static final Set<String> NOT_SECOND_FACTORS = Set.of("password", "password-history",
+            SignInAlertState.CREDENTIAL_TYPE);
 
     private CredentialOrder() {
     }
@@ -43,6 +47,14 @@ public final class CredentialOrder {
     public record MoveAfter(String previousId) implements Plan {
     }
 
+    /**
+     * The user's second-factor credentials in priority order: the first is the one Keycloak offers first at sign-in
+     * (it preselects it, and a flow with alternatives asks for its kind), whatever its kind.
+     */
+    public static List<Stored> secondFactors(List<Stored> credentials) {
+        return credentials.stream().filter(credential -> isSecondFactor(credential.type())).toList();
+    }
+
     public static boolean isSecondFactor(String type) {
         return type != null && !NOT_SECOND_FACTORS.contains(type);
     }
@@ -67,19 +79,5 @@ public final class CredentialOrder {
             return new AlreadyDefault();
         }
         return new MoveAfter(firstSecondFactor == 0 ? null : credentials.get(firstSecondFactor - 1).id());
-    }
-
-    /** The order after a plan is carried out; for tests and for checking the store's result. */
-    public static List<Stored> apply(List<Stored> credentials, String targetId, Plan plan) {
-        if (!(plan instanceof MoveAfter move)) {
-            return List.copyOf(credentials);
-        }
-        Stored target = credentials.stream().filter(c -> c.id().equals(targetId)).findFirst().orElseThrow();
-        java.util.ArrayList<Stored> result = new java.util.ArrayList<>(credentials);
-        result.remove(target);
-        int at = move.previousId() == null ? 0
-                : result.indexOf(result.stream().filter(c -> c.id().equals(move.previousId())).findFirst().orElseThrow()) + 1;
-        result.add(at, target);
-        return List.copyOf(result);
     }
 }

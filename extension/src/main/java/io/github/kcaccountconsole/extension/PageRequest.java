@@ -5,11 +5,15 @@ public record PageRequest(int first, int max) {
 
     public static final int DEFAULT_MAX = 20;
     public static final int MAX_PAGE_SIZE = 50;
-    public static final int MAX_FIRST = 10_000;
+    /**
+     * The deepest start: 20 pages of 50. The store reads and skips every row before the page, so the bound keeps the
+     * cost of one request bounded too (docs/extension.md, "The events query on older servers").
+     */
+    public static final int MAX_FIRST = 1_000;
 
     /**
      * Reads {@code first} and {@code max} from the query. Missing or blank values take the defaults (0 and 20).
-     * {@code first} below 0 becomes 0 and above 10000 becomes 10000; {@code max} below 1 becomes 1 and above 50
+     * {@code first} below 0 becomes 0 and above 1000 becomes 1000; {@code max} below 1 becomes 1 and above 50
      * becomes 50. A value that is not a whole number is refused.
      *
      * @throws IllegalArgumentException naming the parameter when a value is not a whole number

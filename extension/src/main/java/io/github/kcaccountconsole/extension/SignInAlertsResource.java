@@ -30,23 +30,24 @@ public class SignInAlertsResource {
     static final int MAX_BODY_BYTES = 1024;
 
     private final KeycloakSession session;
-    private final Function<Access.Need, ExtensionResource.Authorized> authorize;
+    /** The extension's checks for an endpoint with a token (account management on, the caller may use it). */
+    private final Function<Access.Need, ExtensionResource.Checked> check;
 
-    SignInAlertsResource(KeycloakSession session, Function<Access.Need, ExtensionResource.Authorized> authorize) {
+    SignInAlertsResource(KeycloakSession session, Function<Access.Need, ExtensionResource.Checked> check) {
         this.session = session;
-        this.authorize = authorize;
+        this.check = check;
     }
 
     /** {"offered": whether the realm sends alerts, "enabled": whether this user gets them}. */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response read() {
-        ExtensionResource.Authorized authorized = authorize.apply(Access.Need.READ);
-        if (authorized.refusal() != null) {
-            return authorized.refusal();
+        ExtensionResource.Checked checked = check.apply(Access.Need.READ);
+        if (checked.refusal() != null) {
+            return checked.refusal();
         }
         boolean offered = SignInAlerts.offered(session.getContext().getRealm());
-        boolean enabled = offered && SignInAlertState.read(authorized.user()).state().alertsOn();
+        boolean enabled = offered && SignInAlertState.read(checked.caller().user()).state().alertsOn();
         return body(offered, enabled);
     }
 
@@ -54,9 +55,9 @@ public class SignInAlertsResource {
     @PUT
     @Produces(MediaType.APPLICATION_JSON)
     public Response change(InputStream input) throws IOException {
-        ExtensionResource.Authorized authorized = authorize.apply(Access.Need.WRITE);
-        if (authorized.refusal() != null) {
-            return authorized.refusal();
+        ExtensionResource.Checked checked = check.apply(Access.Need.WRITE);
+        if (checked.refusal() != null) {
+            return checked.refusal();
         }
         if (!SignInAlerts.offered(session.getContext().getRealm())) {
             return ExtensionResource.error(Response.Status.NOT_FOUND, "not_found",
@@ -72,7 +73,7 @@ public class SignInAlertsResource {
             return ExtensionResource.error(Response.Status.BAD_REQUEST, "invalid_body",
                     "The body must be {\"enabled\": true} or {\"enabled\": false}.");
         }
-        UserModel user = authorized.user();
+        UserModel user = checked.caller().user();
         SignInAlertState.Stored stored = SignInAlertState.read(user);
         SignInAlertState.write(user, stored, stored.state().withAlerts(enabled));
         return body(true, enabled);

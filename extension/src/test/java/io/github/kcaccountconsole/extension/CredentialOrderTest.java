@@ -3,6 +3,7 @@ package io.github.kcaccountconsole.extension;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -21,8 +22,17 @@ class CredentialOrderTest {
         return credentials.stream().map(Stored::id).toList();
     }
 
+    /**
+     * The order after the plan, carried out as Keycloak's {@code moveStoredCredentialTo(id, previousId)} does: the
+     * credential goes just after {@code previousId}, or to the top when that is null; nothing moves otherwise.
+     */
     private static List<String> after(List<Stored> credentials, String target) {
-        return ids(CredentialOrder.apply(credentials, target, CredentialOrder.plan(credentials, target)));
+        List<String> order = new ArrayList<>(ids(credentials));
+        if (CredentialOrder.plan(credentials, target) instanceof CredentialOrder.MoveAfter move) {
+            order.remove(target);
+            order.add(move.previousId() == null ? 0 : order.indexOf(move.previousId()) + 1, target);
+        }
+        return order;
     }
 
     @Test
@@ -70,5 +80,27 @@ class CredentialOrderTest {
                 CredentialOrder.plan(List.of(PASSWORD, PHONE), "p"));
         assertEquals(new CredentialOrder.NotSecondFactor("password-history"),
                 CredentialOrder.plan(List.of(new Stored("h", "password-history"), PHONE), "h"));
+    }
+
+    @Test
+    void theSecondFactorsAcrossKindsKeepThePriorityOrderWithoutThePassword() {
+        List<Stored> credentials = List.of(PASSWORD, KEY, new Stored("h", "password-history"), PHONE, PASSKEY, TABLET);
+        assertEquals(List.of("w1", "o1", "w2", "o2"), ids(CredentialOrder.secondFactors(credentials)));
+        assertEquals(List.of(), CredentialOrder.secondFactors(List.of(PASSWORD)));
+    }
+
+    @Test
+    void afterAMoveTheChosenCredentialHeadsTheSecondFactorsAcrossKinds() {
+        List<Stored> credentials = List.of(PASSWORD, KEY, PHONE);
+        List<String> order = after(credentials, "o1");
+        assertEquals(List.of("p", "o1", "w1"), order);
+    }
+
+    @Test
+    void theDevicesSignInAlertsRememberAreNoSecondFactor() {
+        Stored alerts = new Stored("a", SignInAlertState.CREDENTIAL_TYPE);
+        assertEquals(List.of("o1"), ids(CredentialOrder.secondFactors(List.of(PASSWORD, alerts, PHONE))));
+        assertEquals(List.of("p", "a", "o2", "o1"), after(List.of(PASSWORD, alerts, PHONE, TABLET), "o2"));
+        assertInstanceOf(CredentialOrder.NotSecondFactor.class, CredentialOrder.plan(List.of(PASSWORD, alerts), "a"));
     }
 }
