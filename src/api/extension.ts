@@ -38,6 +38,8 @@ export type AccountEvent = {
   clientId: string | null;
   /** Keycloak's error code, for failures (LOGIN_ERROR, UPDATE_PASSWORD_ERROR). */
   error: string | null;
+  /** For the UPDATE_CREDENTIAL the extension records when a credential becomes the default: default_second_factor. */
+  change: string | null;
 };
 
 export type AccountEventsPage = {
@@ -106,6 +108,8 @@ export async function fetchAccountEvents(
       ipAddress: textOrNull(event.ipAddress),
       clientId: textOrNull(event.clientId),
       error: textOrNull(event.error),
+      // An extension from before the field leaves it out.
+      change: textOrNull(event.change),
     })),
   };
 }

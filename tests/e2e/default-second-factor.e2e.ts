@@ -23,8 +23,58 @@ const otpCredential = (label: keyof typeof SECRETS) => ({
   credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
 });
 
+/** Kim has an authenticator application and a security key, in a realm whose sign-in takes either. */
+const KINDS_REALM = "e2e-default-2fa-kinds";
+const KIM = { username: "kim", password: "kim-pw" };
+const KIM_SECRET = "kim-phone-secret-0000001";
+
+/** A security key as Keycloak stores it; nobody signs in with it here, so its key material is never used. */
+const securityKey = (label: string) => ({
+  type: "webauthn",
+  userLabel: label,
+  secretData: "{}",
+  credentialData: JSON.stringify({
+    aaguid: "00000000-0000-0000-0000-000000000000",
+    credentialId: Buffer.from(label).toString("base64url"),
+    counter: 0,
+    credentialPublicKey: "pQECAyYgASFYIA",
+    attestationStatementFormat: "none",
+    transports: ["usb"],
+  }),
+});
+
 test.use({
   realms: {
+    [KINDS_REALM]: demoLike({
+      users: [
+        {
+          username: KIM.username,
+          enabled: true,
+          email: "kim@example.org",
+          emailVerified: true,
+          firstName: "Kim",
+          lastName: "Tester",
+          // In this order, the phone is what Keycloak asks for first.
+          credentials: [
+            { type: "password", value: KIM.password, temporary: false },
+            {
+              type: "otp",
+              userLabel: "Phone",
+              secretData: JSON.stringify({ value: KIM_SECRET }),
+              credentialData: JSON.stringify({
+                subType: "totp",
+                digits: 6,
+                counter: 0,
+                period: 30,
+                algorithm: "HmacSHA1",
+              }),
+            },
+            securityKey("Desk key"),
+          ],
+          clientRoles: { account: ["manage-account", "view-profile"] },
+        },
+      ],
+    }),
     [REALM]: demoLike({
       ...STRICT_CSP_HEADERS,
       users: [
@@ -200,4 +250,87 @@ test.describe("the default second factor", () => {
       "Tablet",
     ]);
   });
+
+  test("across kinds: the console marks what Keycloak offers first, and after a change the next sign-in asks for it", async ({
+    page,
+    admin,
+    browser,
+  }) => {
+    await useEitherSecondFactor(admin);
+    const stored = () =>
+      admin
+        .userId(KINDS_REALM, KIM.username)
+        .then((id) =>
+          admin.request<{ id: string; userLabel?: string; type: string }[]>(
+            "GET",
+            `/${KINDS_REALM}/users/${id}/credentials`,
+          ),
+        );
+    const before = await stored();
+    const phone = before.find((credential) => credential.userLabel === "Phone")!.id;
+    const key = before.find((credential) => credential.userLabel === "Desk key")!.id;
+
+    // Keycloak asks for the phone's code first (it is first in Kim's order); the console marks the phone, though
+    // the Account API lists the two kinds apart and does not rank them.
+    await page.goto(accountUrl(KINDS_REALM, ROUTE));
+    await submitLogin(page, KIM.username, KIM.password);
+    await page.locator("#otp").fill(totp(KIM_SECRET));
+    await loginButton(page).click();
+    await expect(page.getByTestId("page-heading")).toHaveText("Signing in", { timeout: 30_000 });
+    await expect(defaultLabel(page, phone)).toBeVisible();
+    await expect(row(page, phone).getByRole("button", { name: "Make default" })).toHaveCount(0);
+
+    await row(page, key).getByRole("button", { name: "Make default" }).click();
+    await expect(page.getByTestId("last-alert")).toContainText("Desk key is now your default second factor");
+    await expect(defaultLabel(page, key)).toBeVisible();
+    await expect(row(page, phone).getByRole("button", { name: "Make default" })).toBeVisible();
+    // Read again from the server, not remembered from the click.
+    await page.reload();
+    await expect(defaultLabel(page, key)).toBeVisible();
+    await expect(row(page, phone).getByRole("button", { name: "Make default" })).toBeVisible();
+    expect((await stored()).map((credential) => credential.userLabel ?? credential.type)).toEqual([
+      "password",
+      "Desk key",
+      "Phone",
+    ]);
+
+    // The next sign-in asks for the security key first.
+    const context = await browser.newContext();
+    try {
+      const next = await context.newPage();
+      await next.goto(accountUrl(KINDS_REALM, ROUTE));
+      await submitLogin(next, KIM.username, KIM.password);
+      await expect(next.locator("#authenticateWebAuthnButton")).toBeVisible({ timeout: 30_000 });
+      await expect(next.locator("#otp")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+/**
+ * The realm's browser flow asks for the password, then for either second factor (an OTP code or a security key):
+ * Keycloak asks first for the kind of the user's first second-factor credential, and the Account API lists the
+ * security keys only while a flow uses them.
+ */
+async function useEitherSecondFactor(admin: KeycloakAdmin) {
+  const flows = `/${KINDS_REALM}/authentication/flows`;
+  if ((await admin.request<{ alias: string }[]>("GET", flows)).some((flow) => flow.alias === "either")) return;
+  await admin.request("POST", flows, { alias: "either", providerId: "basic-flow", topLevel: true, builtIn: false });
+  await admin.request("POST", `${flows}/either/executions/execution`, { provider: "auth-username-password-form" });
+  await admin.request("POST", `${flows}/either/executions/flow`, {
+    alias: "either second factor",
+    type: "basic-flow",
+    provider: "registration-page-form",
+  });
+  await admin.request("POST", `${flows}/either%20second%20factor/executions/execution`, { provider: "auth-otp-form" });
+  await admin.request("POST", `${flows}/either%20second%20factor/executions/execution`, {
+    provider: "webauthn-authenticator",
+  });
+  for (const execution of await admin.request<Record<string, unknown>[]>("GET", `${flows}/either/executions`)) {
+    const requirement = execution.level === 0 ? "REQUIRED" : "ALTERNATIVE";
+    await admin.request("PUT", `${flows}/either/executions`, { ...execution, requirement });
+  }
+  const realm = await admin.request<Record<string, unknown>>("GET", `/${KINDS_REALM}`);
+  await admin.request("PUT", `/${KINDS_REALM}`, { ...realm, browserFlow: "either" });
+}

@@ -298,6 +298,24 @@ test.describe("the extension's API", () => {
     expect((await calls.probe(bearer(token))).status()).toBe(200);
   });
 
+  test("answers Keycloak gives on these paths without the extension's code (405, an unknown path, OPTIONS) are its own, without Cache-Control and without data", async ({
+    request,
+  }) => {
+    const wrongMethod = await request.put(api(REALM));
+    expect(wrongMethod.status()).toBe(405);
+    const unknown = await request.get(api(REALM, "no-such-endpoint"));
+    expect(unknown.status()).toBe(404);
+    const options = await request.fetch(api(REALM, "events"), { method: "OPTIONS" });
+    expect(options.status()).toBe(200);
+    expect(options.headers()["allow"]).toContain("GET");
+    for (const answer of [wrongMethod, unknown, options]) {
+      // What docs/extension.md says of them: Keycloak's headers, no Cache-Control, and not the extension's error shape.
+      expect(answer.headers()["cache-control"]).toBeUndefined();
+      expect(await answer.text()).not.toContain("errorDescription");
+      expect(answer.headers()["access-control-allow-origin"]).toBeUndefined();
+    }
+  });
+
   test("the probe reports the features and whether the realm saves events", async ({ browser, request }) => {
     const { token } = await freshPage(browser, (page) => signInForToken(page, REALM, ALICE));
     const response = await request.get(api(REALM), { headers: bearer(token) });
@@ -353,7 +371,15 @@ test.describe("the extension's API", () => {
     const times = list.events.map((event) => event.time);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (const event of list.events) {
-      expect(Object.keys(event).sort()).toEqual(["clientId", "credentialType", "error", "ipAddress", "time", "type"]);
+      expect(Object.keys(event).sort()).toEqual([
+        "change",
+        "clientId",
+        "credentialType",
+        "error",
+        "ipAddress",
+        "time",
+        "type",
+      ]);
     }
 
     // Exactly Alice's stored events of the listed types, as the Admin API sees them: none of Bob's.
@@ -497,7 +523,12 @@ test.describe("the extension's API", () => {
       },
     });
     const listed = (await events(request, token)).events.find((event) => event.type === "UPDATE_CREDENTIAL");
-    expect(listed).toMatchObject({ credentialType: "otp", clientId: "account-console", error: null });
+    expect(listed).toMatchObject({
+      credentialType: "otp",
+      clientId: "account-console",
+      error: null,
+      change: "default_second_factor",
+    });
     expect(listed!.ipAddress).toMatch(/\S/);
 
     // Already the default: nothing changes, that is no error, and no event says otherwise.

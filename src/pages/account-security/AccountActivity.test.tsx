@@ -21,6 +21,7 @@ const event = (type: string, extra: Partial<AccountEvent> = {}): AccountEvent =>
   ipAddress: "192.0.2.7",
   clientId: "account-console",
   error: null,
+  change: null,
   ...extra,
 });
 
@@ -47,6 +48,8 @@ describe("account activity", () => {
           body: page([
             event("LOGIN_ERROR", { error: "invalid_user_credentials", time: Date.UTC(2026, 10, 20, 10, 0) }),
             event("UPDATE_CREDENTIAL", { credentialType: "otp", clientId: "travel-app" }),
+            // The extension's own record of a new default: no credential was added.
+            event("UPDATE_CREDENTIAL", { credentialType: "webauthn", change: "default_second_factor" }),
             event("LOGIN", { clientId: null, ipAddress: null }),
             event("SOMETHING_NEW", { error: "odd_code" }),
           ]),
@@ -59,6 +62,7 @@ describe("account activity", () => {
     expect(rows.map((row) => row.querySelector(".activity-title")?.textContent)).toEqual([
       "Sign-in failed",
       "Authenticator app added",
+      "Default second factor changed",
       "Signed in",
       "SOMETHING_NEW",
     ]);
@@ -68,9 +72,9 @@ describe("account activity", () => {
     expect(within(failed).getByText("Account Console")).toBeVisible();
     expect(within(failed).getByText("Wrong password or code")).toBeVisible();
     expect(rows[1]).toHaveTextContent("travel-app");
-    expect(within(rows[2]!).queryByText("IP address")).toBeNull();
+    expect(within(rows[3]!).queryByText("IP address")).toBeNull();
     // A code we have no words for is shown as Keycloak wrote it.
-    expect(rows[3]).toHaveTextContent("odd_code");
+    expect(rows[4]).toHaveTextContent("odd_code");
     expect(screen.queryByTestId("activity-newer")).toBeNull();
     expect(eventCalls(fetchStub).map((url) => url.search)).toEqual(["?first=0&max=20"]);
   });

@@ -63,7 +63,14 @@ const EVENT_KEYS: Record<string, string> = {
 };
 
 /** What happened, in the user's words: by event type, and for credential events by the kind of credential. */
-export function describeEvent(t: TFunction, event: Pick<AccountEvent, "type" | "credentialType">): string {
+export function describeEvent(
+  t: TFunction,
+  event: Pick<AccountEvent, "type" | "credentialType"> & Partial<Pick<AccountEvent, "change">>,
+): string {
+  // Not an added credential: one of the user's credentials became the one offered first.
+  if (event.type === "UPDATE_CREDENTIAL" && event.change === "default_second_factor") {
+    return t("activityEventDefaultSecondFactor");
+  }
   const byCredential = event.credentialType ? CREDENTIAL_EVENTS[event.credentialType] : undefined;
   if (byCredential && (event.type === "UPDATE_CREDENTIAL" || event.type === "REMOVE_CREDENTIAL")) {
     return t(event.type === "UPDATE_CREDENTIAL" ? byCredential[0] : byCredential[1]);

@@ -75,14 +75,19 @@ public final class ActivityEvents {
                               Map<String, String> details) {
     }
 
+    /** The detail of the extension's own UPDATE_CREDENTIAL events, and its value: the credential became the default. */
+    static final String CHANGE_DETAIL = "credential_change";
+    static final String DEFAULT_SECOND_FACTOR_CHANGE = "default_second_factor";
+
     /**
-     * One row of the list: time, type, credential type, IP address, client and error, and nothing else (no session
-     * id, no codes, no other details). A missing value is written as {@code null}, not left out.
+     * One row of the list: time, type, credential type, IP address, client, error, and which change an
+     * UPDATE_CREDENTIAL was when the extension recorded it ({@code default_second_factor}), and nothing else (no
+     * session id, no codes, no other details). A missing value is written as {@code null}, not left out.
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({"time", "type", "credentialType", "ipAddress", "clientId", "error"})
+    @JsonPropertyOrder({"time", "type", "credentialType", "ipAddress", "clientId", "error", "change"})
     public record Row(long time, EventType type, String credentialType, String ipAddress, String clientId,
-                      String error) {
+                      String error, String change) {
     }
 
     /** The answer of the events endpoint. */
@@ -98,7 +103,14 @@ public final class ActivityEvents {
 
     public static Row toRow(StoredEvent event) {
         return new Row(event.time(), event.type(), credentialType(event.type(), event.details()),
-                blankToNull(event.ipAddress()), blankToNull(event.clientId()), blankToNull(event.error()));
+                blankToNull(event.ipAddress()), blankToNull(event.clientId()), blankToNull(event.error()),
+                change(event.type(), event.details()));
+    }
+
+    /** {@code default_second_factor} for the events the extension records when a credential becomes the default. */
+    static String change(EventType type, Map<String, String> details) {
+        return type == EventType.UPDATE_CREDENTIAL && details != null
+                && DEFAULT_SECOND_FACTOR_CHANGE.equals(details.get(CHANGE_DETAIL)) ? DEFAULT_SECOND_FACTOR_CHANGE : null;
     }
 
     /** The credential type of a credential, OTP or password event, when it is one the list may name. */

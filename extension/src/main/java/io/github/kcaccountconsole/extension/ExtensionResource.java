@@ -47,10 +47,6 @@ public class ExtensionResource {
 
     private static final Logger LOG = Logger.getLogger(ExtensionResource.class);
 
-    /** The detail that tells this credential update from others: the credential became the default second factor. */
-    static final String DEFAULT_CHANGE_DETAIL = "credential_change";
-    static final String DEFAULT_CHANGE = "default_second_factor";
-
     private final KeycloakSession session;
     private final Features features;
 
@@ -199,7 +195,7 @@ public class ExtensionResource {
                 .user(caller.user())
                 .detail(Details.CREDENTIAL_TYPE, credential.getType())
                 .detail(Details.CREDENTIAL_ID, credential.getId())
-                .detail(DEFAULT_CHANGE_DETAIL, DEFAULT_CHANGE);
+                .detail(ActivityEvents.CHANGE_DETAIL, ActivityEvents.DEFAULT_SECOND_FACTOR_CHANGE);
         if (credential.getUserLabel() != null) {
             event.detail(Details.CREDENTIAL_USER_LABEL, credential.getUserLabel());
         }

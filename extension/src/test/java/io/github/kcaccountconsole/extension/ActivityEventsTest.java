@@ -41,11 +41,23 @@ class ActivityEventsTest {
                 "redirect_uri", "https://app.example/cb", "username", "alice");
         ActivityEvents.Row row = ActivityEvents.toRow(new ActivityEvents.StoredEvent(1732460000000L, EventType.LOGIN,
                 "127.0.0.1", "account-console", null, details));
-        assertEquals(new ActivityEvents.Row(1732460000000L, EventType.LOGIN, null, "127.0.0.1", "account-console", null),
-                row);
+        assertEquals(new ActivityEvents.Row(1732460000000L, EventType.LOGIN, null, "127.0.0.1", "account-console", null,
+                null), row);
         // Written as Keycloak writes JSON, with every field, nulls included, in this order, and nothing else.
         assertEquals("{\"time\":1732460000000,\"type\":\"LOGIN\",\"credentialType\":null,\"ipAddress\":\"127.0.0.1\","
-                + "\"clientId\":\"account-console\",\"error\":null}", json(row));
+                + "\"clientId\":\"account-console\",\"error\":null,\"change\":null}", json(row));
+    }
+
+    @Test
+    void theExtensionsOwnCredentialEventSaysItMadeADefault() {
+        Map<String, String> details = Map.of("credential_type", "otp", "credential_change", "default_second_factor");
+        ActivityEvents.Row row = ActivityEvents.toRow(new ActivityEvents.StoredEvent(1L, EventType.UPDATE_CREDENTIAL,
+                "10.0.0.2", "account-console", null, details));
+        assertEquals("default_second_factor", row.change());
+        assertEquals("otp", row.credentialType());
+        assertNull(ActivityEvents.change(EventType.UPDATE_CREDENTIAL, Map.of("credential_type", "otp")));
+        assertNull(ActivityEvents.change(EventType.LOGIN, details));
+        assertNull(ActivityEvents.change(EventType.UPDATE_CREDENTIAL, Map.of("credential_change", "something else")));
     }
 
     @Test
@@ -81,7 +93,7 @@ class ActivityEventsTest {
     }
 
     private static ActivityEvents.Row row(long time) {
-        return new ActivityEvents.Row(time, EventType.LOGIN, null, null, null, null);
+        return new ActivityEvents.Row(time, EventType.LOGIN, null, null, null, null, null);
     }
 
     @Test
