@@ -309,26 +309,30 @@ test.describe("the default second factor", () => {
 });
 
 /**
- * The realm's browser flow asks for the password, then for either second factor (an OTP code or a security key):
- * Keycloak asks first for the kind of the user's first second-factor credential, and the Account API lists the
- * security keys only while a flow uses them.
+ * The realm's browser flow: the session cookie, or the password and then either second factor (an OTP code or a
+ * security key). Keycloak asks first for the kind of the user's first second-factor credential, and the Account API
+ * lists the security keys only while a flow uses them.
  */
 async function useEitherSecondFactor(admin: KeycloakAdmin) {
   const flows = `/${KINDS_REALM}/authentication/flows`;
   if ((await admin.request<{ alias: string }[]>("GET", flows)).some((flow) => flow.alias === "either")) return;
+  const add = (flow: string, body: Record<string, string>) =>
+    admin.request(
+      "POST",
+      `${flows}/${encodeURIComponent(flow)}/executions/${"provider" in body ? "execution" : "flow"}`,
+      body,
+    );
   await admin.request("POST", flows, { alias: "either", providerId: "basic-flow", topLevel: true, builtIn: false });
-  await admin.request("POST", `${flows}/either/executions/execution`, { provider: "auth-username-password-form" });
-  await admin.request("POST", `${flows}/either/executions/flow`, {
-    alias: "either second factor",
-    type: "basic-flow",
-    provider: "registration-page-form",
-  });
-  await admin.request("POST", `${flows}/either%20second%20factor/executions/execution`, { provider: "auth-otp-form" });
-  await admin.request("POST", `${flows}/either%20second%20factor/executions/execution`, {
-    provider: "webauthn-authenticator",
-  });
+  await add("either", { provider: "auth-cookie" });
+  await add("either", { alias: "either forms", type: "basic-flow" });
+  await add("either forms", { provider: "auth-username-password-form" });
+  await add("either forms", { alias: "either second factor", type: "basic-flow" });
+  await add("either second factor", { provider: "auth-otp-form" });
+  await add("either second factor", { provider: "webauthn-authenticator" });
+  // Cookie or forms; within the forms, the password and a second factor; within that, either kind.
+  const requirements = ["ALTERNATIVE", "REQUIRED", "ALTERNATIVE"];
   for (const execution of await admin.request<Record<string, unknown>[]>("GET", `${flows}/either/executions`)) {
-    const requirement = execution.level === 0 ? "REQUIRED" : "ALTERNATIVE";
+    const requirement = requirements[execution.level as number]!;
     await admin.request("PUT", `${flows}/either/executions`, { ...execution, requirement });
   }
   const realm = await admin.request<Record<string, unknown>>("GET", `/${KINDS_REALM}`);

@@ -305,9 +305,10 @@ test.describe("the extension's API", () => {
     expect(wrongMethod.status()).toBe(405);
     const unknown = await request.get(api(REALM, "no-such-endpoint"));
     expect(unknown.status()).toBe(404);
+    // 26.7 answers OPTIONS itself (200 and Allow), 26.0 refuses it (405).
     const options = await request.fetch(api(REALM, "events"), { method: "OPTIONS" });
-    expect(options.status()).toBe(200);
-    expect(options.headers()["allow"]).toContain("GET");
+    expect([200, 405]).toContain(options.status());
+    if (options.status() === 200) expect(options.headers()["allow"]).toContain("GET");
     for (const answer of [wrongMethod, unknown, options]) {
       // What docs/extension.md says of them: Keycloak's headers, no Cache-Control, and not the extension's error shape.
       expect(answer.headers()["cache-control"]).toBeUndefined();
