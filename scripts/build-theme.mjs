@@ -3,10 +3,10 @@
 // server extension (extension/, compiled by Maven meanwhile) is added to that jar, so that it is one file.
 // See docs/packaging.md for why it is two steps, and docs/extension.md for the extension.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { JAR_NAME } from "./lib/keycloak-config.mjs";
+import { JAR_NAME, THEME_NAME } from "./lib/keycloak-config.mjs";
 import { chooseJavaHome } from "./lib/keycloak-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -73,12 +73,47 @@ if (update.status !== 0) {
   console.error(`Adding the extension to the jar failed (exit ${update.status ?? update.signal}):\n${update.stderr}`);
   process.exit(1);
 }
+addEmailThemeType();
 
 console.log(
   `Built ${path.relative(root, jar)} (${(statSync(jar).size / 1024).toFixed(0)} KiB) ` +
     `in ${(viteSeconds + keycloakifySeconds).toFixed(1)} s (vite ${viteSeconds.toFixed(1)} s, keycloakify ${keycloakifySeconds.toFixed(1)} s; ` +
     `extension ${compiled === "fresh" ? "up to date" : "compiled beside them"}).`,
 );
+
+/**
+ * The extension's resources brought an email theme (theme/<name>/email: the sign-in alert's templates and texts), but
+ * Keycloak finds a theme type only through META-INF/keycloak-themes.json, which keycloakify wrote for the account type
+ * alone. The jar's list gets "email" beside "account" for our theme.
+ */
+function addEmailThemeType() {
+  const work = mkdtempSync(path.join(os.tmpdir(), "account-console-themes-"));
+  const entry = "META-INF/keycloak-themes.json";
+  try {
+    const extract = spawnSync(jarTool, ["xf", jar, entry], { cwd: work, encoding: "utf8" });
+    const file = path.join(work, entry);
+    if (extract.status !== 0 || !existsSync(file)) {
+      console.error(`Reading ${entry} from the jar failed:\n${extract.stderr}`);
+      process.exit(1);
+    }
+    /** @type {{ themes: { name: string, types: string[] }[] }} */
+    const list = JSON.parse(readFileSync(file, "utf8"));
+    const ours = list.themes.find((theme) => theme.name === THEME_NAME);
+    if (!ours) {
+      console.error(`${entry} does not list the theme ${THEME_NAME}.`);
+      process.exit(1);
+    }
+    if (!ours.types.includes("email")) ours.types.push("email");
+    writeFileSync(file, JSON.stringify(list, null, 2) + "\n");
+    const write = spawnSync(jarTool, ["uf", jar, "-C", work, entry], { cwd: root, encoding: "utf8" });
+    if (write.status !== 0) {
+      console.error(`Writing ${entry} into the jar failed:\n${write.stderr}`);
+      process.exit(1);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
 
 /**
  * Compiles extension/ with Maven (quiet, batch mode; dependencies cached in ~/.m2, so a second build needs no

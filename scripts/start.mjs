@@ -5,6 +5,11 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { JAR_NAME, keycloakOptions } from "./lib/keycloak-config.mjs";
 import { KeycloakError, startKeycloak } from "./lib/keycloak-server.mjs";
+import { startMailCatcher } from "./lib/mail-catcher.mjs";
+
+/** Where the demo's mails go, and the page that shows them (README, "Sign-in alerts"). */
+const MAIL_SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT || 1025);
+const MAIL_PAGE_PORT = Number(process.env.MAIL_CATCHER_PORT || 8025);
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -14,7 +19,10 @@ if (process.env.SKIP_BUILD !== "1") {
 }
 
 let server;
+/** @type {Awaited<ReturnType<typeof startMailCatcher>> | undefined} */
+let mailCatcher;
 try {
+  mailCatcher = await startMailCatcher({ smtpPort: MAIL_SMTP_PORT, webPort: MAIL_PAGE_PORT });
   console.log("Starting Keycloak (the first start unpacks the distribution and takes longer)...");
   const started = Date.now();
   server = await startKeycloak(
@@ -24,6 +32,7 @@ try {
     }),
     { instance: "demo" },
   );
+  await showcaseDemoRealm(server.url);
   console.log(
     [
       "",
@@ -31,21 +40,49 @@ try {
       `  Account console: ${server.url}/realms/demo/account/`,
       "  Sign in as:      alice / alice",
       `  Admin console:   ${server.url}/admin/  (admin / admin)`,
+      `  Mails sent:      http://localhost:${MAIL_PAGE_PORT}/  (sign-in alerts; SMTP on port ${MAIL_SMTP_PORT})`,
       `  Server log:      ${server.logFile}`,
       "Press Ctrl-C to stop the server.",
     ].join("\n"),
   );
 } catch (error) {
   console.error(error instanceof KeycloakError ? error.message : error);
+  await mailCatcher?.close();
   process.exit(1);
 }
 
 const stop = async () => {
   console.log("\nStopping Keycloak...");
   await server.stop();
+  await mailCatcher?.close();
   process.exit(0);
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 // Stay alive until a signal arrives.
 setInterval(() => {}, 1 << 30);
+
+/**
+ * What the demo shows beyond the test realm's settings (tests/fixtures/demo-realm.json is also the browser tests'
+ * realm): it saves user events, so Account activity lists rows, and it sends sign-in alerts to the local mail catcher.
+ * Set through the Admin API at each start, so a demo realm kept from an earlier run gets them too.
+ * @param {string} url
+ */
+async function showcaseDemoRealm(url) {
+  const grant = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
+    method: "POST",
+    body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "admin", password: "admin" }),
+  });
+  if (!grant.ok) throw new Error(`The admin sign-in failed (${grant.status}): ${await grant.text()}`);
+  const { access_token: token } = /** @type {{ access_token: string }} */ (await grant.json());
+  const update = await fetch(`${url}/admin/realms/demo`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      eventsEnabled: true,
+      eventsListeners: ["jboss-logging", "account-console-sign-in-alerts"],
+      smtpServer: { host: "127.0.0.1", port: String(MAIL_SMTP_PORT), from: "keycloak@demo.example" },
+    }),
+  });
+  if (!update.ok) throw new Error(`Setting up the demo realm failed (${update.status}): ${await update.text()}`);
+}

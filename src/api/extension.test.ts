@@ -32,7 +32,12 @@ describe("the console extension's API", () => {
     expect(extensionFeaturesNow(api)).toBeUndefined();
     const [first, second] = await Promise.all([probeExtension(api), probeExtension(api)]);
     await probeExtension(api);
-    expect(first).toEqual({ accountActivity: true, defaultSecondFactor: false, eventsEnabled: true });
+    expect(first).toEqual({
+      accountActivity: true,
+      defaultSecondFactor: false,
+      eventsEnabled: true,
+      signInAlerts: false,
+    });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);
     expect(fetchStub).toHaveBeenCalledTimes(1);

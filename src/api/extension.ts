@@ -9,6 +9,8 @@ export type ExtensionFeatures = {
   defaultSecondFactor: boolean;
   /** Whether the realm saves user events at all (without them, account activity has nothing to show). */
   eventsEnabled: boolean;
+  /** Whether the realm sends sign-in alerts (its admin added the listener, and it has a mail server). */
+  signInAlerts: boolean;
 };
 
 /** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
@@ -23,6 +25,7 @@ export const NO_EXTENSION: ExtensionFeatures = {
   accountActivity: false,
   defaultSecondFactor: false,
   eventsEnabled: false,
+  signInAlerts: false,
 };
 
 /** One event of the user, as the extension reports it (times are epoch milliseconds). */
@@ -71,6 +74,7 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
     accountActivity: body.accountActivity === true,
     defaultSecondFactor: body.defaultSecondFactor === true,
     eventsEnabled: body.eventsEnabled === true,
+    signInAlerts: body.signInAlerts === true,
   };
 }
 
@@ -142,7 +146,7 @@ export async function makeDefaultSecondFactor(api: ApiClient, credentialId: stri
  * The extension's refusals are `{ error: "<code>", errorDescription: "<sentence>" }`: the sentence is what a user
  * reads (the code stays in the error's body).
  */
-async function readable<T>(call: Promise<T>): Promise<T> {
+export async function readable<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {

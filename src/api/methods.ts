@@ -39,6 +39,11 @@ export async function fetchCredentials(api: ApiClient, signal?: AbortSignal): Pr
   return expectList<CredentialContainer>(body, "/credentials", (item) => typeof item.type === "string");
 }
 
+/** Renames one of the user's credentials (Keycloak's Account API takes the new label as a JSON string). */
+export async function setCredentialLabel(api: ApiClient, credentialId: string, label: string): Promise<void> {
+  await api.request<void>(`/credentials/${encodeURIComponent(credentialId)}/label`, { method: "PUT", body: label });
+}
+
 export async function fetchDevices(api: ApiClient, signal?: AbortSignal): Promise<DeviceRepresentation[]> {
   const body = await api.request<unknown>("/sessions/devices", { signal });
   return expectList<DeviceRepresentation>(body, "/sessions/devices", (item) => Array.isArray(item.sessions));

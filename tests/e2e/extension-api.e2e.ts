@@ -322,7 +322,12 @@ test.describe("the extension's API", () => {
     const response = await request.get(api(REALM), { headers: bearer(token) });
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("no-store");
-    expect(await response.json()).toEqual({ accountActivity: true, defaultSecondFactor: true, eventsEnabled: true });
+    expect(await response.json()).toEqual({
+      accountActivity: true,
+      defaultSecondFactor: true,
+      eventsEnabled: true,
+      signInAlerts: false,
+    });
   });
 
   test("in a realm that saves no events: eventsEnabled false and an empty page, not an error", async ({
@@ -331,7 +336,12 @@ test.describe("the extension's API", () => {
   }) => {
     const { token } = await freshPage(browser, (page) => signInForToken(page, QUIET_REALM, ALICE));
     const probe = await request.get(api(QUIET_REALM), { headers: bearer(token) });
-    expect(await probe.json()).toEqual({ accountActivity: true, defaultSecondFactor: true, eventsEnabled: false });
+    expect(await probe.json()).toEqual({
+      accountActivity: true,
+      defaultSecondFactor: true,
+      eventsEnabled: false,
+      signInAlerts: false,
+    });
     const page = await request.get(api(QUIET_REALM, "events?max=5"), { headers: bearer(token) });
     expect(page.status()).toBe(200);
     expect(await page.json()).toEqual({ eventsEnabled: false, first: 0, max: 5, hasMore: false, events: [] });

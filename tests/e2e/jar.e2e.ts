@@ -32,10 +32,24 @@ const bundles = () =>
   }));
 
 test.describe("the theme jar", () => {
-  test("declares one account theme named after the project", () => {
+  test("declares one theme named after the project: the account console, and the email theme of the sign-in alert", () => {
     expect(JSON.parse(read("META-INF/keycloak-themes.json"))).toEqual({
-      themes: [{ name: "keycloak-account-console", types: ["account"] }],
+      themes: [{ name: "keycloak-account-console", types: ["account", "email"] }],
     });
+  });
+
+  test("carries the sign-in alert: its listener's service entry, templates and a bundle per language", () => {
+    const listeners = "META-INF/services/org.keycloak.events.EventListenerProviderFactory";
+    expect(read(listeners).trim()).toBe("io.github.kcaccountconsole.extension.SignInAlertListenerFactory");
+    const email = "theme/keycloak-account-console/email";
+    expect(read(`${email}/theme.properties`)).toContain("parent=keycloak");
+    expect(read(`${email}/text/account-console-sign-in-alert.ftl`)).toContain('output_format="plainText"');
+    expect(read(`${email}/html/account-console-sign-in-alert.ftl`)).toContain('output_format="HTML"');
+    const languages = bundles().map((bundle) => bundle.locale);
+    const mailLanguages = readdirSync(path.join(directory, email, "messages")).map((file) =>
+      file.replace(/^messages_|\.properties$/g, ""),
+    );
+    expect(mailLanguages.sort()).toEqual(languages.sort());
   });
 
   test("holds our template and theme properties", () => {

@@ -28,6 +28,7 @@ import type { PageProps } from "../page";
 import { translateLabel } from "../../ui/translateLabel";
 import { deviceTitle, sessionCount, type OrderedDevice } from "./devices";
 import { Detail } from "./Detail";
+import { SignInAlertsSwitch } from "./SignInAlertsSwitch";
 
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
@@ -72,6 +73,7 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
 
   return (
     <PageLayout title={t("deviceActivity")} description={t("signedInDevicesExplanation")}>
+      <SignInAlertsSwitch />
       <Split hasGutter isWrappable className="device-toolbar">
         <SplitItem isFilled>
           <Title headingLevel="h2" size="xl">

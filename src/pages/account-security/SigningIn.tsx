@@ -24,6 +24,7 @@ import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { CredentialIcon } from "./CredentialIcon";
 import { CredentialProperties, PROVIDER_PROPERTY } from "./CredentialProperties";
+import { RenameCredentialAction, RenameCredentialProvider } from "./RenameCredential";
 
 const CATEGORY_ORDER = ["basic-authentication", "two-factor", "passwordless"];
 
@@ -51,16 +52,18 @@ export default function SigningIn({ data: containers, reload }: PageProps<Creden
   return (
     <PageLayout title={t("signingIn")} description={t("signingInDescription")}>
       <DefaultSecondFactorProvider containers={containers} reload={reload}>
-        {groupByCategory(containers).map(([category, containers]) => (
-          <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
-            <Title headingLevel="h2" size="xl" id={`category-${category}`}>
-              {t(category)}
-            </Title>
-            {containers.map((container) => (
-              <CredentialType key={container.type} container={container} />
-            ))}
-          </PageSection>
-        ))}
+        <RenameCredentialProvider reload={reload}>
+          {groupByCategory(containers).map(([category, containers]) => (
+            <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
+              <Title headingLevel="h2" size="xl" id={`category-${category}`}>
+                {t(category)}
+              </Title>
+              {containers.map((container) => (
+                <CredentialType key={container.type} container={container} />
+              ))}
+            </PageSection>
+          ))}
+        </RenameCredentialProvider>
       </DefaultSecondFactorProvider>
     </PageLayout>
   );
@@ -178,6 +181,7 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
           id={`actions-${credential.id}`}
         >
           <DefaultSecondFactorAction credential={credential} name={label} labelId={`credential-${credential.id}`} />
+          <RenameCredentialAction credential={credential} name={label} labelId={`credential-${credential.id}`} />
           {container.updateAction && (
             <Button
               variant="secondary"

@@ -10,8 +10,12 @@ import java.util.Set;
  */
 public final class CredentialOrder {
 
-    /** Credential types that are not second factors: the password and the history Keycloak keeps of it. */
-    static final Set<String> NOT_SECOND_FACTORS = Set.of("password", "password-history");
+    /**
+     * Credential types that are not second factors: the password and the history Keycloak keeps of it, and the devices
+     * sign-in alerts remember (a credential only to keep it from every API, see SignInAlertState).
+     */
+    static final Set<String> NOT_SECOND_FACTORS = Set.of("password", "password-history",
+            SignInAlertState.CREDENTIAL_TYPE);
 
     private CredentialOrder() {
     }

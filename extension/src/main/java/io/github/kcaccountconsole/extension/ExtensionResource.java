@@ -56,8 +56,9 @@ public class ExtensionResource {
     }
 
     /** The probe's answer: the console shows a feature only when its flag is true. */
-    @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled"})
-    public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled) {
+    @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts"})
+    public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled,
+            boolean signInAlerts) {
     }
 
     /** Every error of the extension's own: a code for programs and a sentence for people. */
@@ -77,7 +78,8 @@ public class ExtensionResource {
             return checked.refusal();
         }
         return json(Response.Status.OK,
-                new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled()));
+                new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled(),
+                        SignInAlerts.offered(realm())));
     }
 
     /** The caller's own events, newest first, a bounded page at a time. */
@@ -243,15 +245,21 @@ public class ExtensionResource {
                 .build();
     }
 
+    /** The user's own choice about sign-in alerts: {@link SignInAlertsResource}. */
+    @Path("sign-in-alerts")
+    public SignInAlertsResource signInAlerts() {
+        return new SignInAlertsResource(session, need -> check(true, need));
+    }
+
     /** The outcome of the checks every endpoint with a token runs: the caller, or the answer that refuses it. */
-    private record Checked(BearerCheck.Result caller, Response refusal) {
+    record Checked(BearerCheck.Result caller, Response refusal) {
     }
 
     /**
      * The checks before an endpoint with a token does anything, in Keycloak's order for its account pages: the realm
      * has account management on, the feature is on, and the token's caller may use it ({@link Access#decide}).
      */
-    private Checked check(boolean featureOn, Access.Need need) {
+    Checked check(boolean featureOn, Access.Need need) {
         Response off = accountConsoleOff();
         if (off != null) {
             return new Checked(null, off);

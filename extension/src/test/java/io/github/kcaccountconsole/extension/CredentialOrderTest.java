@@ -95,4 +95,12 @@ class CredentialOrderTest {
         List<String> order = after(credentials, "o1");
         assertEquals(List.of("p", "o1", "w1"), order);
     }
+
+    @Test
+    void theDevicesSignInAlertsRememberAreNoSecondFactor() {
+        Stored alerts = new Stored("a", SignInAlertState.CREDENTIAL_TYPE);
+        assertEquals(List.of("o1"), ids(CredentialOrder.secondFactors(List.of(PASSWORD, alerts, PHONE))));
+        assertEquals(List.of("p", "a", "o2", "o1"), after(List.of(PASSWORD, alerts, PHONE, TABLET), "o2"));
+        assertInstanceOf(CredentialOrder.NotSecondFactor.class, CredentialOrder.plan(List.of(PASSWORD, alerts), "a"));
+    }
 }

@@ -16,8 +16,8 @@ class ExtensionResourceBodiesTest {
 
     @Test
     void theProbeNamesEachFeature() {
-        assertEquals("{\"accountActivity\":true,\"defaultSecondFactor\":false,\"eventsEnabled\":true}",
-                json(new ExtensionResource.Offer(true, false, true)));
+        assertEquals("{\"accountActivity\":true,\"defaultSecondFactor\":false,\"eventsEnabled\":true,"
+                + "\"signInAlerts\":false}", json(new ExtensionResource.Offer(true, false, true, false)));
     }
 
     @Test

@@ -1,0 +1,38 @@
+package io.github.kcaccountconsole.extension;
+
+import org.keycloak.Config;
+import org.keycloak.events.EventListenerProvider;
+import org.keycloak.events.EventListenerProviderFactory;
+import org.keycloak.models.KeycloakSession;
+import org.keycloak.models.KeycloakSessionFactory;
+
+/**
+ * The event listener {@code account-console-sign-in-alerts}. It does nothing until a realm admin adds it to the
+ * realm's event listeners (Realm settings, Events, Event listeners).
+ */
+public class SignInAlertListenerFactory implements EventListenerProviderFactory {
+
+    public static final String ID = "account-console-sign-in-alerts";
+
+    @Override
+    public EventListenerProvider create(KeycloakSession session) {
+        return new SignInAlertListener(session);
+    }
+
+    @Override
+    public void init(Config.Scope config) {
+    }
+
+    @Override
+    public void postInit(KeycloakSessionFactory factory) {
+    }
+
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public String getId() {
+        return ID;
+    }
+}

@@ -1,0 +1,438 @@
+import { createHmac } from "node:crypto";
+import { createServer, type Server, type Socket } from "node:net";
+import { writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
+import { demoLike, type KeycloakAdmin } from "./support/admin";
+import { submitLogin } from "./support/browser";
+import { SCREENSHOT_DIR } from "./support/screenshots";
+import { accountUrl, expect, keycloakUrl, test } from "./support/test";
+
+// Sign-in alerts (docs/extension.md) on the real Keycloak, with a local SMTP catcher: which sign-ins mail whom, the
+// user's switch and its endpoint, a mail server that is down; and the names of sign-in methods.
+const REALM = "e2e-alerts";
+/** Same users, no alerts listener: the switch is not shown. */
+const QUIET_REALM = "e2e-alerts-quiet";
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+/** A mail server that accepts the connection and then never answers. */
+const HANGING_SMTP_PORT = SMTP_PORT + 1;
+const LISTENERS = ["jboss-logging", "account-console-sign-in-alerts"];
+
+type Person = { username: string; password: string };
+const ALICE: Person = { username: "alice", password: "alice-pw" };
+const BOB: Person = { username: "bob", password: "bob-pw" };
+/** Signs in from a new device whenever a test needs proof that the mails before it have been sent. */
+const MARK: Person = { username: "mark", password: "mark-pw" };
+const CAROL: Person = { username: "carol", password: "carol-pw" };
+/** Has an authenticator app to rename. */
+const OLGA: Person = { username: "olga", password: "olga-pw" };
+const OLGA_OTP_SECRET = "olga-phone-secret-0001";
+
+const person = ({ username, password }: Person, extra: Record<string, unknown> = {}) => ({
+  username,
+  enabled: true,
+  email: `${username}@example.org`,
+  emailVerified: true,
+  firstName: username[0]!.toUpperCase() + username.slice(1),
+  lastName: "Tester",
+  credentials: [{ type: "password", value: password, temporary: false }],
+  // Users of an imported realm get no default roles: the console needs the account client's.
+  clientRoles: { account: ["manage-account", "view-profile"] },
+  ...extra,
+});
+
+const realm = (changes: Record<string, unknown>) =>
+  demoLike({
+    eventsEnabled: true,
+    users: [
+      person(ALICE),
+      person(BOB),
+      person(MARK),
+      person(CAROL),
+      person(OLGA, {
+        credentials: [
+          { type: "password", value: OLGA.password, temporary: false },
+          {
+            type: "otp",
+            userLabel: "Olga's phone",
+            secretData: JSON.stringify({ value: OLGA_OTP_SECRET }),
+            credentialData: JSON.stringify({
+              subType: "totp",
+              digits: 6,
+              counter: 0,
+              period: 30,
+              algorithm: "HmacSHA1",
+            }),
+          },
+        ],
+      }),
+    ],
+    ...changes,
+  });
+
+const SMTP = { host: "127.0.0.1", port: String(SMTP_PORT), from: "keycloak@example.org" };
+
+test.use({
+  realms: {
+    [REALM]: realm({ eventsListeners: LISTENERS, smtpServer: SMTP }),
+    [QUIET_REALM]: realm({ smtpServer: SMTP }),
+  },
+});
+test.describe.configure({ mode: "serial" });
+
+/** Browsers on other systems: each is another device for the rule (browser family, OS family, network). */
+const AGENTS = {
+  firefoxWindows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  chromeWindows:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  firefoxMac: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0",
+  safariMac:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+  firefoxLinux: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  edgeWindows:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
+  chromeMac:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  operaWindows:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0",
+};
+/** Mark's devices, one per proof: each of his sign-ins is new, so each sends a mail. */
+const markAgents = [
+  AGENTS.firefoxLinux,
+  AGENTS.safariMac,
+  AGENTS.edgeWindows,
+  AGENTS.chromeMac,
+  AGENTS.firefoxMac,
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Vivaldi/6.8",
+];
+
+let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+let hanging: Server;
+const hangingSockets = new Set<Socket>();
+
+test.beforeAll(async ({ browser }) => {
+  catcher = await startMailCatcher({ smtpPort: SMTP_PORT });
+  hanging = createServer((socket) => hangingSockets.add(socket));
+  await new Promise<void>((resolve) => hanging.listen(HANGING_SMTP_PORT, "127.0.0.1", resolve));
+  // Mark's first sign-in ever: remembered, no mail.
+  await signInWith(browser, MARK, { userAgent: AGENTS.chromeWindows });
+});
+
+test.afterAll(async () => {
+  await catcher?.close();
+  hangingSockets.forEach((socket) => socket.destroy());
+  await new Promise<void>((resolve) => (hanging ? hanging.close(() => resolve()) : resolve()));
+});
+
+const to = (user: Person) => (mail: CaughtMail) => mail.to.includes(`${user.username}@example.org`);
+const mailsTo = (user: Person) => catcher.mails.filter(to(user));
+
+/** Signs `user` in, in a browser context of its own (a new browser profile) with this user agent; returns the page. */
+async function signInWith(
+  browser: Browser,
+  user: Person,
+  { userAgent, realm = REALM, route = "" }: { userAgent?: string; realm?: string; route?: string } = {},
+): Promise<{ page: Page; close: () => Promise<void>; seconds: number }> {
+  const context = await browser.newContext({ locale: "en-US", ...(userAgent ? { userAgent } : {}) });
+  const page = await context.newPage();
+  await page.goto(accountUrl(realm, route));
+  const started = Date.now();
+  await submitLogin(page, user.username, user.password);
+  const heading = page.getByTestId("page-heading");
+  const otpField = page.locator("#otp");
+  await expect(heading.or(otpField).first()).toBeVisible({ timeout: 30_000 });
+  if (await otpField.isVisible()) {
+    await otpField.fill(totp(OLGA_OTP_SECRET));
+    await page.locator("#kc-login").click();
+  }
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  return { page, close: () => context.close(), seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Proof that every mail of the sign-ins so far has left: Mark signs in from yet another device, and his mail
+ * (queued after theirs) arrives. Only then may a test say that a mail did not come.
+ */
+async function mailsSettled(browser: Browser): Promise<void> {
+  const agent = markAgents.shift();
+  if (!agent) throw new Error("Mark has no new device left for another proof");
+  const before = mailsTo(MARK).length;
+  const { close } = await signInWith(browser, MARK, { userAgent: agent });
+  await close();
+  await catcher.waitFor(() => mailsTo(MARK).length > before);
+}
+
+async function choice(admin: KeycloakAdmin, user: Person) {
+  const id = await admin.userId(REALM, user.username);
+  const credentials = await admin.request<{ type: string; secretData?: string; userLabel?: string }[]>(
+    "GET",
+    `/${REALM}/users/${id}/credentials`,
+  );
+  return credentials;
+}
+
+test("a first sign-in sends no mail, a new device one, the same device again none", async ({ browser, admin }) => {
+  const first = await signInWith(browser, ALICE);
+  await first.close();
+  // The sign-in was seen: the remembered devices are stored (and only their type shows through the Admin API).
+  const stored = (await choice(admin, ALICE)).filter(
+    (credential) => credential.type === "account-console-sign-in-alerts",
+  );
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.secretData).toBeUndefined();
+  await mailsSettled(browser);
+  expect(mailsTo(ALICE)).toHaveLength(0);
+
+  const fromWindows = await signInWith(browser, ALICE, { userAgent: AGENTS.firefoxWindows });
+  await fromWindows.close();
+  const mail = await catcher.waitFor(to(ALICE));
+  expect(mail.subject).toBe("New sign-in to your Demo account");
+  expect(mail.text).toContain("Hello Alice,");
+  expect(mail.text).toContain("Browser: Firefox");
+  expect(mail.text).toContain("Operating system: Windows");
+  expect(mail.text).toMatch(/IP address: (127\.0\.0\.1|::1|0:0:0:0:0:0:0:1)/);
+  const console = `${keycloakUrl()}/realms/${REALM}/account/account-security`;
+  for (const body of [mail.text, mail.html]) {
+    expect(body).toContain(`${console}/device-activity`);
+    expect(body).toContain(`${console}/signing-in`);
+    // Nothing in it signs anyone in: no action token, no code, no key in a link.
+    expect(body).not.toMatch(/action-token|[?&](key|code|token|session_state)=/i);
+  }
+  const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+  expect(links.sort()).toEqual([`${console}/device-activity`, `${console}/signing-in`]);
+  await saveMailScreenshots(browser, mail.html);
+
+  const again = await signInWith(browser, ALICE, { userAgent: AGENTS.firefoxWindows });
+  await again.close();
+  await mailsSettled(browser);
+  expect(mailsTo(ALICE)).toHaveLength(1);
+});
+
+test("another user's sign-in never mails this user", async ({ browser }) => {
+  const aliceBefore = mailsTo(ALICE).length;
+  await (await signInWith(browser, BOB)).close();
+  await (await signInWith(browser, BOB, { userAgent: AGENTS.firefoxMac })).close();
+  const mail = await catcher.waitFor(to(BOB));
+  expect(mail.to).toEqual(["bob@example.org"]);
+  expect(mail.text).toContain("Hello Bob,");
+  await mailsSettled(browser);
+  expect(mailsTo(ALICE)).toHaveLength(aliceBefore);
+});
+
+test("a token refresh is not a sign-in, even from another browser", async ({ browser, request }) => {
+  const tokenUrl = `${keycloakUrl()}/realms/${REALM}/protocol/openid-connect/token`;
+  // A sign-in from a device Bob has used (no mail), then the refresh from a browser he never used.
+  const grant = await request.post(tokenUrl, {
+    headers: { "user-agent": AGENTS.firefoxMac },
+    form: { grant_type: "password", client_id: "admin-cli", username: BOB.username, password: BOB.password },
+  });
+  expect(grant.status()).toBe(200);
+  const { refresh_token: refreshToken } = (await grant.json()) as { refresh_token: string };
+  const before = mailsTo(BOB).length;
+  const refreshed = await request.post(tokenUrl, {
+    headers: { "user-agent": AGENTS.operaWindows },
+    form: { grant_type: "refresh_token", client_id: "admin-cli", refresh_token: refreshToken },
+  });
+  expect(refreshed.status()).toBe(200);
+  await mailsSettled(browser);
+  expect(mailsTo(BOB)).toHaveLength(before);
+});
+
+test("the switch on Device activity turns the mails off", async ({ browser }) => {
+  const { page, close } = await signInWith(browser, ALICE, {
+    userAgent: AGENTS.firefoxWindows,
+    route: "account-security/device-activity",
+  });
+  const toggle = page.getByRole("switch", { name: "Email me when my account is used on a new device" });
+  await expect(toggle).toBeChecked();
+  // By keyboard: the switch is a checkbox that Space toggles.
+  await toggle.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("You will no longer get emails about new devices.")).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await page.reload();
+  await expect(
+    page.getByRole("switch", { name: "Email me when my account is used on a new device" }),
+  ).not.toBeChecked();
+  await close();
+
+  const before = mailsTo(ALICE).length;
+  await (await signInWith(browser, ALICE, { userAgent: AGENTS.chromeWindows })).close();
+  await mailsSettled(browser);
+  expect(mailsTo(ALICE)).toHaveLength(before);
+});
+
+test("a mail server that never answers neither fails nor slows the sign-in", async ({ browser, admin }) => {
+  await admin.request("PUT", `/${REALM}`, { smtpServer: { ...SMTP, port: String(HANGING_SMTP_PORT) } });
+  try {
+    const baseline = await signInWith(browser, BOB, { userAgent: AGENTS.firefoxMac });
+    await baseline.close();
+    const connections = hangingSockets.size;
+    const fromNewDevice = await signInWith(browser, BOB, { userAgent: AGENTS.chromeWindows });
+    // The sign-in is done while Keycloak is still waiting for the mail server's greeting.
+    await expect.poll(() => hangingSockets.size).toBeGreaterThan(connections);
+    await expect(fromNewDevice.page.getByTestId("page-heading")).toBeVisible();
+    expect(fromNewDevice.seconds).toBeLessThan(baseline.seconds + 5);
+    await fromNewDevice.close();
+  } finally {
+    await admin.request("PUT", `/${REALM}`, { smtpServer: SMTP });
+  }
+});
+
+test("no switch, and not a word about alerts, where the realm has no alerts listener", async ({ browser }) => {
+  const { page, close } = await signInWith(browser, ALICE, {
+    realm: QUIET_REALM,
+    route: "account-security/device-activity",
+  });
+  const probe = page.waitForResponse((response) => /account-console-extension\/$/.test(response.url()));
+  await page.reload();
+  expect(await (await probe).json()).toMatchObject({ signInAlerts: false });
+  await expect(page.getByText("Signed in devices", { exact: true }).first()).toBeVisible();
+  // The header's help switch stays; no switch about mails.
+  await expect(page.locator("#sign-in-alerts")).toHaveCount(0);
+  await expect(page.getByRole("switch", { name: /email/i })).toHaveCount(0);
+  await expect(page.getByText(/new device/i)).toHaveCount(0);
+  await close();
+});
+
+test.describe("the sign-in-alerts endpoint", () => {
+  const endpoint = (realmName = REALM) =>
+    `${keycloakUrl()}/realms/${realmName}/account-console-extension/sign-in-alerts`;
+
+  async function tokenOf(browser: Browser, user: Person, realmName = REALM): Promise<string> {
+    const { page, close } = await signInWith(browser, user, { realm: realmName });
+    const request = page.waitForRequest((candidate) => /^Bearer \S+$/.test(candidate.headers()["authorization"] ?? ""));
+    await page.reload();
+    const token = (await request).headers()["authorization"]!.slice("Bearer ".length);
+    await close();
+    return token;
+  }
+
+  test("answers only the token's own user, in the token's realm, and refuses what is not its body", async ({
+    browser,
+    request,
+  }) => {
+    const bob = await tokenOf(browser, BOB);
+    const carol = await tokenOf(browser, CAROL);
+    const quietCarol = await tokenOf(browser, CAROL, QUIET_REALM);
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+    expect((await request.get(endpoint())).status()).toBe(401);
+    expect((await request.put(endpoint(), { data: { enabled: false } })).status()).toBe(401);
+    // Another realm's token (same user name and password) is refused.
+    expect((await request.get(endpoint(), { headers: auth(quietCarol) })).status()).toBe(401);
+    expect((await request.put(endpoint(), { headers: auth(quietCarol), data: { enabled: false } })).status()).toBe(401);
+
+    // Bob turns his alerts off: Carol's stay on. There is no way to name another user.
+    expect(await (await request.get(endpoint(), { headers: auth(carol) })).json()).toEqual({
+      offered: true,
+      enabled: true,
+    });
+    const off = await request.put(`${endpoint()}?user=carol`, { headers: auth(bob), data: { enabled: false } });
+    expect(off.status()).toBe(200);
+    expect(await off.json()).toEqual({ offered: true, enabled: false });
+    expect(await (await request.get(endpoint(), { headers: auth(bob) })).json()).toEqual({
+      offered: true,
+      enabled: false,
+    });
+    expect(await (await request.get(endpoint(), { headers: auth(carol) })).json()).toEqual({
+      offered: true,
+      enabled: true,
+    });
+
+    const tooLarge = await request.put(endpoint(), {
+      headers: { ...auth(carol), "content-type": "application/json" },
+      data: JSON.stringify({ enabled: false, padding: "x".repeat(4096) }),
+    });
+    expect(tooLarge.status()).toBe(413);
+    expect((await tooLarge.json()).error).toBe("too_large");
+    for (const body of ['{"enabled":"no"}', "[]", "not json", '{"enabled":false,"user":"bob"}']) {
+      const refused = await request.put(endpoint(), {
+        headers: { ...auth(carol), "content-type": "application/json" },
+        data: body,
+      });
+      expect(refused.status(), body).toBe(400);
+      expect((await refused.json()).error).toBe("invalid_body");
+    }
+    expect(await (await request.get(endpoint(), { headers: auth(carol) })).json()).toEqual({
+      offered: true,
+      enabled: true,
+    });
+
+    // A realm without the listener offers nothing, and a change is refused.
+    expect(await (await request.get(endpoint(QUIET_REALM), { headers: auth(quietCarol) })).json()).toEqual({
+      offered: false,
+      enabled: false,
+    });
+    const quietPut = await request.put(endpoint(QUIET_REALM), { headers: auth(quietCarol), data: { enabled: false } });
+    expect(quietPut.status()).toBe(404);
+
+    // The remembered devices are not one of the user's sign-in methods in the Account API.
+    const methods = await request.get(`${keycloakUrl()}/realms/${REALM}/account/credentials`, {
+      headers: { ...auth(carol), accept: "application/json" },
+    });
+    expect(methods.status()).toBe(200);
+    expect(JSON.stringify(await methods.json())).not.toContain("account-console-sign-in-alerts");
+  });
+});
+
+test("renaming an authenticator app, by keyboard; the Admin API reads the new name", async ({ browser, admin }) => {
+  const { page, close } = await signInWith(browser, OLGA, { route: "account-security/signing-in" });
+  const row = page.getByTestId("otp/credential-list").getByRole("listitem").filter({ hasText: "Olga's phone" });
+  const rename = row.getByRole("button", { name: "Rename" });
+  await expect(rename).toHaveAccessibleDescription("Olga's phone");
+  await rename.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Rename Olga's phone" });
+  const field = dialog.getByRole("textbox", { name: "Name" });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue("Olga's phone");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("Please specify 'Name'.")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await field.fill("x".repeat(256));
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("'Name' must have maximal length of 255.")).toBeVisible();
+  await field.fill("Work phone");
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("The sign-in method is now called Work phone.")).toBeVisible();
+  await expect(page.getByTestId("otp/credential-list")).toContainText("Work phone");
+  const labels = (await choice(admin, OLGA)).filter((c) => c.type === "otp").map((c) => c.userLabel);
+  expect(labels).toEqual(["Work phone"]);
+  await close();
+});
+
+/** RFC 6238 code (HMAC-SHA1, 6 digits, 30 s), as Keycloak's default OTP policy computes it. */
+function totp(secret: string, time = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(time / 30_000)));
+  const mac = createHmac("sha1", Buffer.from(secret, "utf8")).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** The mail as Chromium draws it: light and dark, desktop and phone (test-results/screenshots). */
+async function saveMailScreenshots(browser: Browser, html: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  writeFileSync(path.join(SCREENSHOT_DIR, "sign-in-alert.html"), html);
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ viewport, colorScheme });
+      const page = await context.newPage();
+      await page.setContent(html);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `sign-in-alert-${name}-${colorScheme}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    }
+  }
+}
