@@ -76,7 +76,7 @@ describe("the console extension's API", () => {
     ]);
     const page = await fetchAccountEvents(api, { first: 20, max: 20 });
     expect(page.events).toEqual([
-      { time: 1, type: "LOGIN", credentialType: null, ipAddress: null, clientId: "app", error: null },
+      { time: 1, type: "LOGIN", credentialType: null, ipAddress: null, clientId: "app", error: null, change: null },
     ]);
     expect(String(fetchStub.mock.calls[0]![0])).toBe(
       "http://kc.test/realms/demo/account-console-extension/events?first=20&max=20",
