@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { UserRepresentation } from "../../api/representations";
 import { renderPage, testEnvironment, type StubRoute } from "../../testing/renderPage";
 
@@ -70,7 +70,6 @@ describe("your data", () => {
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
   });
-  afterEach(() => vi.restoreAllMocks());
 
   it("downloads one file with every offered part and says so", async () => {
     renderPage("", {
