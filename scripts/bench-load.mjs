@@ -21,6 +21,7 @@ import { chromium } from "@playwright/test";
 import { JAR_NAME, THEME_NAME, keycloakOptions } from "./lib/keycloak-config.mjs";
 import { startKeycloak } from "./lib/keycloak-server.mjs";
 import { AdminClient } from "./lib/admin-client.mjs";
+import { median } from "./lib/statistics.mjs";
 import {
   BenchRefusal,
   checkServedBuild,
@@ -52,13 +53,6 @@ const PRODUCTION_THEME = {
   KC_SPI_THEME__CACHE_THEMES: ["true", "false"],
   KC_SPI_THEME__CACHE_TEMPLATES: ["true", "false"],
   KC_SPI_THEME__STATIC_MAX_AGE: ["2592000", "-1"],
-};
-
-const median = (/** @type {number[]} */ values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const at = (/** @type {number} */ index) => sorted[index] ?? NaN;
-  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
 
 /**
