@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { tabTo } from "./a11y/checks";
 import { DEMO_USER, demoLike } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { screenshot } from "./support/screenshots";
@@ -55,15 +56,6 @@ async function settled(page: Page) {
 async function openRoute(page: Page, route: string) {
   await page.goto(accountUrl(REALM, route));
   await settled(page);
-}
-
-/** Presses Tab (Shift+Tab backwards) until `target` has the focus; fails after `max` presses. */
-async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
-  for (let presses = 0; presses < max; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
 }
 
 /** The focused element shows a focus indicator (an outline or a box shadow). */
@@ -194,7 +186,7 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     await expect(dialog).toBeVisible();
     const confirm = dialog.getByRole("button", { name: "Confirm" });
-    await tabTo(page, confirm, { max: 10 });
+    await tabTo(page, confirm, { limit: 10 });
     await expectFocusVisible(confirm);
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("last-alert")).toContainText("Signed out");
