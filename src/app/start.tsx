@@ -2,6 +2,7 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "../lib/router";
 import { createApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";
+import { pendingAuth } from "../auth/pendingAuth";
 import { basePath, type Environment } from "../environment/environment";
 import { startI18n } from "../i18n/i18n";
 import { App, appRoutes } from "./App";
@@ -10,9 +11,10 @@ import { preloadPageCode } from "./routing/routes";
 import { StartupError } from "./StartupError";
 
 /**
- * The app's half of start-up; the entry (src/main.tsx) has already started sign-in. (sign-in ‖ menu ‖ the first page's
- * code) -> the router, whose loaders ask for the first page's data at once, beside the translations (which need the
- * token) -> render. Any failure shows the error dialog.
+ * The app's half of start-up; the entry (src/main.tsx) has already started sign-in. While Keycloak answers sign-in,
+ * the texts and the menu load (neither needs a token) and the app is drawn: header, sidebar, page frame and the page's
+ * skeleton. The router is made then too, and its loader asks for the first page's data as soon as sign-in has a
+ * token; when the data comes, only the page's own content is drawn. Any failure shows the error dialog.
  */
 export async function start(environment: Environment | { error: unknown }, signIn?: Promise<Auth>) {
   const root = createRoot(document.getElementById("app")!);
@@ -22,35 +24,33 @@ export async function start(environment: Environment | { error: unknown }, signI
   }
 
   preloadPageCode(window.location.pathname, basePath(environment));
-  // The texts come from the extension once sign-in has a token (Keycloak's own endpoint if not), so they load beside
-  // the first page's data rather than beside sign-in.
-  const translations = startI18n(environment, undefined, () => signIn.then((auth) => auth.token()));
-  const [auth, menu] = await Promise.allSettled([signIn, fetchMenu(environment.resourceUrl)]);
-  if (auth.status === "rejected" || menu.status === "rejected") {
+  const translations = startI18n(environment);
+  const menuRequest = fetchMenu(environment.resourceUrl);
+  // A failed sign-in replaces whatever is drawn by then (the app waits for sign-in in every call it makes).
+  let failed = false;
+  signIn.catch(async (error: unknown) => {
+    failed = true;
     const i18n = await translations.catch(() => undefined);
+    root.render(<StartupError i18n={i18n} error={error} />);
+  });
+
+  const [menu, i18n] = await Promise.allSettled([menuRequest, translations]);
+  if (failed) return;
+  if (menu.status === "rejected" || i18n.status === "rejected") {
     root.render(
       <StartupError
-        i18n={i18n}
-        error={auth.status === "rejected" ? auth.reason : (menu as PromiseRejectedResult).reason}
+        i18n={i18n.status === "fulfilled" ? i18n.value : undefined}
+        error={menu.status === "rejected" ? menu.reason : (i18n as PromiseRejectedResult).reason}
       />,
     );
     return;
   }
 
-  // The router starts the first page's loader when it is created: before React renders the shell, not after.
-  const api = createApiClient(environment, auth.value.token, undefined, {
-    confirmSessionEnded: auth.value.confirmSessionEnded,
-  });
+  const auth = pendingAuth(signIn);
+  const api = createApiClient(environment, auth.token, undefined, { confirmSessionEnded: auth.confirmSessionEnded });
+  // The router starts the first page's loader when it is made: its calls leave as soon as sign-in has the token.
   const router = createBrowserRouter(appRoutes(environment, visibleMenu(menu.value, environment.features), api), {
     basename: basePath(environment),
   });
-  const i18n = await translations.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if ("error" in i18n) {
-    root.render(<StartupError error={i18n.error} />);
-    return;
-  }
-  root.render(<App environment={environment} auth={auth.value} i18n={i18n.value} api={api} router={router} />);
+  root.render(<App environment={environment} auth={auth} i18n={i18n.value} api={api} router={router} />);
 }

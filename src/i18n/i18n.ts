@@ -23,8 +23,9 @@ export function translationsUrl(environment: Pick<Environment, "serverBaseUrl" |
 }
 
 /**
- * The same texts from the console's server extension (docs/extension.md): one `{key: value}` object, gzipped when the
- * browser accepts it. Keycloak sends the list above uncompressed, about 43 KB for English.
+ * The same texts from the console's server extension (docs/extension.md): one `{key: value}` object, public like
+ * Keycloak's list (the realm's texts are not user data), gzipped, with an ETag the browser revalidates on each load.
+ * Keycloak sends the list above uncompressed, about 43 KB for English.
  */
 export function extensionTranslationsUrl(environment: Pick<Environment, "serverBaseUrl" | "realm">, language: string) {
   return joinPath(
@@ -53,18 +54,18 @@ export function toResource(answer: unknown): Record<string, string> {
 function keycloakBackend(
   environment: Pick<Environment, "serverBaseUrl" | "realm">,
   fetchImpl: typeof fetch,
-  token?: () => Promise<string>,
 ): BackendModule {
   /**
-   * Whether to ask the extension, which answers signed-in users only. A refusal (404: not installed or turned off;
-   * 401/403) sends this and every later bundle to Keycloak's endpoint; so does a failed sign-in.
+   * Whether to ask the extension. A refusal (404: not installed, or the realm's account console is off; any other
+   * 4xx, such as an older extension that wanted a token) sends this and every later bundle to Keycloak's endpoint.
    */
-  let extension = token !== undefined;
+  let extension = true;
   const load = async (language: string): Promise<Record<string, string>> => {
-    if (extension && token) {
+    if (extension) {
       try {
+        // No token: the texts load while sign-in runs. The browser's cache answers an unchanged bundle (304).
         const answer = await fetchImpl(extensionTranslationsUrl(environment, language), {
-          headers: { accept: "application/json", authorization: `Bearer ${await token()}` },
+          headers: { accept: "application/json" },
         });
         if (answer.ok) return toResource(await answer.json());
         if (answer.status >= 400 && answer.status < 500) extension = false;
@@ -91,13 +92,12 @@ function keycloakBackend(
 }
 
 /**
- * An i18next instance reading the realm's translations; resolves once the user's language is loaded. With `token`
- * (the signed-in user's), it reads them from the extension, compressed, and else from Keycloak's endpoint.
+ * An i18next instance reading the realm's translations; resolves once the user's language is loaded. It reads them
+ * from the extension, compressed, and else from Keycloak's endpoint; neither needs the user to be signed in.
  */
 export async function startI18n(
   environment: Pick<Environment, "serverBaseUrl" | "realm" | "locale">,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
-  token?: () => Promise<string>,
 ): Promise<I18n> {
   const i18n = createInstance({
     lng: environment.locale || FALLBACK_LANGUAGE,
@@ -108,7 +108,7 @@ export async function startI18n(
     interpolation: { escapeValue: false },
     returnEmptyString: false,
   });
-  i18n.use(keycloakBackend(environment, fetchImpl, token)).use(initReactI18next);
+  i18n.use(keycloakBackend(environment, fetchImpl)).use(initReactI18next);
   // The page's language and direction follow the UI's, e.g. after the user picks another locale in personal info
   // (Arabic, Persian and Hebrew read right to left; the template set both for the first page).
   i18n.on("languageChanged", (language) => {

@@ -66,17 +66,49 @@ test.describe("start-up on a real Keycloak", () => {
     // Session detection starts after the first screen, never before its data.
     if (statusFrame !== -1) expect(statusFrame).toBeGreaterThan(profile);
     expect(urls.filter((url) => url.includes("/assets/RedHatTextVF-"))).toHaveLength(1);
-    // The texts come once, from the extension, gzipped, after sign-in; not from Keycloak's uncompressed list.
+    // The texts come once, from the extension, gzipped, without a token (they load while sign-in runs); not from
+    // Keycloak's uncompressed list.
     const texts = ours.filter((request) => request.url().includes("/account-console-extension/messages/"));
     expect(texts.map((request) => new URL(request.url()).pathname)).toEqual([
       `/realms/${REALM}/account-console-extension/messages/en`,
     ]);
+    expect(await texts[0]!.headerValue("authorization")).toBeNull();
     expect((await texts[0]!.response())!.headers()["content-encoding"]).toBe("gzip");
     expect(urls.filter((url) => url.includes(`/resources/${REALM}/account/`))).toEqual([]);
     expect(ours.filter((request) => failed.has(request)).map((request) => request.url())).toEqual([]);
     // No frame with a sandbox that allows scripts and its origin (Chrome warns that it can remove its sandbox).
     await expect.poll(() => requests.some((request) => request.url().includes("login-status-iframe.html"))).toBe(true);
     expect(warnings.filter((text) => text.includes("sandbox"))).toEqual([]);
+  });
+
+  test("draws the header, the sidebar with the realm's texts and the page's skeleton while Keycloak answers sign-in; the fields when the data comes", async ({
+    openConsole,
+  }) => {
+    const page = await openConsole(REALM);
+    // The token request waits until the test has seen the first screen: nothing that needs the token can be drawn.
+    let answerSignIn = () => {};
+    const signInHeld = new Promise<void>((resolve) => (answerSignIn = resolve));
+    let tokenAsked = false;
+    await page.route(/\/protocol\/openid-connect\/token$/, async (route) => {
+      tokenAsked = true;
+      await signInHeld;
+      await route.continue();
+    });
+    await page.goto(accountUrl(REALM));
+
+    await expect(page.getByTestId("page-skeleton")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Personal info" })).toBeVisible();
+    await expect(page.getByTestId("nav-toggle")).toBeVisible();
+    await expect(page.getByTestId("skip-to-content")).toHaveText("Skip to main content");
+    expect(tokenAsked).toBe(true);
+    // Drawn before sign-in had its token: no name yet, no field.
+    await expect(page.getByTestId("options-toggle")).not.toContainText("Alice");
+    await expect(page.locator("input#email")).toHaveCount(0);
+
+    answerSignIn();
+    await expect(page.locator("input#email")).toHaveValue("alice@example.org");
+    await expect(page.getByTestId("page-skeleton")).toHaveCount(0);
+    await expect(page.getByTestId("options-toggle")).toContainText("Alice Liddell");
   });
 
   test("notices a sign-out in another tab, says so and leads to the login page (session detection after start)", async ({

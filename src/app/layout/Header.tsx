@@ -17,6 +17,7 @@ import { BarsIcon, EllipsisVIcon, ExternalLinkSquareAltIcon } from "@patternfly/
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth, useClaims } from "../../auth/AuthContext";
+import { NO_CLAIMS } from "../../auth/pendingAuth";
 import { joinPath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
@@ -54,7 +55,8 @@ export function Header() {
   const [userMenuOpen, setUserMenuOpen] = useState(false);
   const [kebabOpen, setKebabOpen] = useState(false);
 
-  const name = displayName(claims, t);
+  // Drawn while sign-in still runs (src/app/start.tsx): no name until there is one, rather than "unknown user".
+  const name = claims === NO_CLAIMS ? "" : displayName(claims, t);
   // As the spec says: the theme's logoUrl, else the server root (not the console's home).
   const logoUrl = safeHref(environment.logoUrl) ?? "/";
   const logo = <img src={logoSource(environment.resourceUrl, environment.logo)} alt={t("logo")} className="app-logo" />;

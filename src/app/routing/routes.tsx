@@ -2,7 +2,7 @@ import type { RouteObject } from "../../lib/router";
 import type { ApiClient } from "../../api/client";
 import type { Features } from "../../environment/environment";
 import type { PageDefinition } from "../../pages/page";
-import { LoadingState } from "../../ui/LoadingState";
+import { PageSkeleton } from "../layout/PageSkeleton";
 import { menuLeaves, type MenuItem, type MenuLeaf } from "../layout/menu";
 import { PAGES, UNLISTED_ROUTES } from "./pages";
 import { RouteError } from "./RouteError";
@@ -42,7 +42,7 @@ export function pageRoute(
     ...(path === "" ? { index: true } : { path }),
     loader: ({ params, request }) => definition.load({ api, features, params, request, menu, item }),
     Component: RoutedPage,
-    hydrateFallbackElement: <LoadingState />,
+    hydrateFallbackElement: <PageSkeleton />,
     errorElement: <RouteError />,
   };
 }

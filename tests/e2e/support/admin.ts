@@ -99,6 +99,17 @@ export class KeycloakAdmin {
     await this.request("PUT", path, { ...action, enabled });
   }
 
+  /**
+   * Switches a client of the realm on or off by its client id; `account` off is Keycloak's "account management not
+   * enabled": its account pages and Account API answer 404.
+   */
+  async setClientEnabled(realm: string, clientId: string, enabled: boolean): Promise<void> {
+    const base = `/${encodeURIComponent(realm)}/clients`;
+    const [client] = await this.request<{ id: string }[]>("GET", `${base}?clientId=${encodeURIComponent(clientId)}`);
+    if (!client) throw new Error(`No client ${clientId} in ${realm}`);
+    await this.request("PUT", `${base}/${client.id}`, { ...client, enabled });
+  }
+
   /** Deletes a user's credentials of one type (e.g. "password"), as an admin would in the Credentials tab. */
   async removeCredentials(realm: string, username: string, type: string): Promise<void> {
     const base = `/${encodeURIComponent(realm)}/users/${await this.userId(realm, username)}/credentials`;

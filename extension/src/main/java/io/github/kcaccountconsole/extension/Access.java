@@ -2,15 +2,15 @@ package io.github.kcaccountconsole.extension;
 
 import java.util.Set;
 
-/** Who may call the extension: the decision, apart from how the token was checked. */
-public final class Access {
+import org.keycloak.models.AccountRoles;
+import org.keycloak.models.Constants;
 
-    /** The client a token must be issued for: Keycloak's account console. */
-    public static final String ACCOUNT_CONSOLE_CLIENT = "account-console";
-    /** The client whose roles grant access: Keycloak's account client. */
-    public static final String ACCOUNT_CLIENT = "account";
-    public static final String MANAGE_ACCOUNT = "manage-account";
-    public static final String VIEW_PROFILE = "view-profile";
+/**
+ * Who may call the extension: the decision, apart from how the token was checked. A token must be issued for
+ * Keycloak's account console ({@link Constants#ACCOUNT_CONSOLE_CLIENT_ID}) and carry a role of the account client
+ * ({@link Constants#ACCOUNT_MANAGEMENT_CLIENT_ID}), as the Account REST API asks.
+ */
+public final class Access {
 
     private Access() {
     }
@@ -46,13 +46,13 @@ public final class Access {
         if (caller == null || !caller.authenticated() || !caller.userEnabled()) {
             return Decision.UNAUTHENTICATED;
         }
-        if (caller.serviceAccount() || !ACCOUNT_CONSOLE_CLIENT.equals(caller.issuedFor())) {
+        if (caller.serviceAccount() || !Constants.ACCOUNT_CONSOLE_CLIENT_ID.equals(caller.issuedFor())) {
             return Decision.FORBIDDEN;
         }
         Set<String> roles = caller.accountRoles() == null ? Set.of() : caller.accountRoles();
         boolean allowed = need == Need.WRITE
-                ? roles.contains(MANAGE_ACCOUNT)
-                : roles.contains(MANAGE_ACCOUNT) || roles.contains(VIEW_PROFILE);
+                ? roles.contains(AccountRoles.MANAGE_ACCOUNT)
+                : roles.contains(AccountRoles.MANAGE_ACCOUNT) || roles.contains(AccountRoles.VIEW_PROFILE);
         return allowed ? Decision.ALLOWED : Decision.FORBIDDEN;
     }
 }

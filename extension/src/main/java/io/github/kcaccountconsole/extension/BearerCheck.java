@@ -4,8 +4,11 @@ import java.util.Set;
 
 import jakarta.ws.rs.WebApplicationException;
 
+import org.keycloak.models.ClientModel;
+import org.keycloak.models.Constants;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.UserModel;
+import org.keycloak.models.UserSessionModel;
 import org.keycloak.protocol.oidc.AccessTokenIntrospectionProvider;
 import org.keycloak.protocol.oidc.AccessTokenIntrospectionProviderFactory;
 import org.keycloak.protocol.oidc.TokenIntrospectionProvider;
@@ -16,9 +19,18 @@ import org.keycloak.services.managers.AuthenticationManager.AuthResult;
 /** Checks the request's bearer token the way Keycloak's Account REST API does, and describes the caller. */
 final class BearerCheck {
 
-    /** The checked caller: the facts for {@link Access#decide}, and the user when the token was valid. */
-    record Result(Access.Caller caller, UserModel user) {
+    /**
+     * The checked caller: the facts for {@link Access#decide}, and, when the token was valid, its user, the user
+     * session it belongs to and the client it was issued to (for the events the extension records).
+     */
+    record Result(Access.Caller caller, UserModel user, UserSessionModel userSession, ClientModel client) {
+
+        static Result anonymous() {
+            return new Result(Access.Caller.anonymous(), null, null, null);
+        }
     }
+
+    private static final AuthResultParts PARTS = AuthResultParts.of(AuthResult.class);
 
     private BearerCheck() {
     }
@@ -33,26 +45,28 @@ final class BearerCheck {
             // failure (the database, a bug) is not a refusal and goes on to Keycloak's error handling.
             auth = null;
         }
-        if (auth == null || auth.getUser() == null || auth.getToken() == null) {
-            return new Result(Access.Caller.anonymous(), null);
+        UserModel user = auth == null ? null : PARTS.user(auth);
+        AccessToken token = auth == null ? null : PARTS.token(auth);
+        if (user == null || token == null) {
+            return Result.anonymous();
         }
-        UserModel user = auth.getUser();
-        AccessToken token = auth.getToken();
-        String issuedFor = auth.getClient() != null ? auth.getClient().getClientId() : token.getIssuedFor();
+        ClientModel client = PARTS.client(auth);
+        UserSessionModel userSession = PARTS.session(auth);
+        String issuedFor = client != null ? client.getClientId() : token.getIssuedFor();
         Access.Caller caller = new Access.Caller(true, user.isEnabled(), user.getServiceAccountClientLink() != null,
-                issuedFor, accountRoles(session, auth, token));
-        return new Result(caller, user);
+                issuedFor, accountRoles(session, userSession, token));
+        return new Result(caller, user, userSession, client);
     }
 
     /** The token's roles of the account client; a lightweight token's are read as token introspection would. */
-    private static Set<String> accountRoles(KeycloakSession session, AuthResult auth, AccessToken token) {
-        AccessToken.Access access = token.getResourceAccess(Access.ACCOUNT_CLIENT);
-        if (access == null && auth.getSession() != null) {
+    private static Set<String> accountRoles(KeycloakSession session, UserSessionModel userSession, AccessToken token) {
+        AccessToken.Access access = token.getResourceAccess(Constants.ACCOUNT_MANAGEMENT_CLIENT_ID);
+        if (access == null && userSession != null) {
             TokenIntrospectionProvider provider = session.getProvider(TokenIntrospectionProvider.class,
                     AccessTokenIntrospectionProviderFactory.ACCESS_TOKEN_TYPE);
             if (provider instanceof AccessTokenIntrospectionProvider introspection) {
-                AccessToken full = introspection.transformAccessToken(token, auth.getSession());
-                access = full == null ? null : full.getResourceAccess(Access.ACCOUNT_CLIENT);
+                AccessToken full = introspection.transformAccessToken(token, userSession);
+                access = full == null ? null : full.getResourceAccess(Constants.ACCOUNT_MANAGEMENT_CLIENT_ID);
             }
         }
         return access == null || access.getRoles() == null ? Set.of() : Set.copyOf(access.getRoles());

@@ -68,18 +68,4 @@ public final class CredentialOrder {
         }
         return new MoveAfter(firstSecondFactor == 0 ? null : credentials.get(firstSecondFactor - 1).id());
     }
-
-    /** The order after a plan is carried out; for tests and for checking the store's result. */
-    public static List<Stored> apply(List<Stored> credentials, String targetId, Plan plan) {
-        if (!(plan instanceof MoveAfter move)) {
-            return List.copyOf(credentials);
-        }
-        Stored target = credentials.stream().filter(c -> c.id().equals(targetId)).findFirst().orElseThrow();
-        java.util.ArrayList<Stored> result = new java.util.ArrayList<>(credentials);
-        result.remove(target);
-        int at = move.previousId() == null ? 0
-                : result.indexOf(result.stream().filter(c -> c.id().equals(move.previousId())).findFirst().orElseThrow()) + 1;
-        result.add(at, target);
-        return List.copyOf(result);
-    }
 }

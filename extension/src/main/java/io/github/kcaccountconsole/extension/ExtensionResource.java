@@ -1,10 +1,9 @@
 package io.github.kcaccountconsole.extension;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 
@@ -15,22 +14,29 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.jboss.logging.Logger;
 import org.keycloak.events.Event;
 import org.keycloak.events.EventStoreProvider;
-import org.keycloak.events.EventType;
+import org.keycloak.models.ClientModel;
+import org.keycloak.models.Constants;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
 import org.keycloak.theme.Theme;
+import org.keycloak.util.JsonSerialization;
 
 /**
- * The endpoints. Every one answers only for the token's user, in the URL's realm, and only to the account console.
- * The contract of each is in docs/extension.md.
+ * The endpoints. Every one but the texts answers only for the token's user, in the URL's realm, and only to the
+ * account console. The contract of each is in docs/extension.md.
  */
 public class ExtensionResource {
 
@@ -44,19 +50,29 @@ public class ExtensionResource {
         this.features = features;
     }
 
-    /** What this server offers: the console shows a feature only when its flag is true. */
+    /** The probe's answer: the console shows a feature only when its flag is true. */
+    @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled"})
+    public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled) {
+    }
+
+    /** Every error of the extension's own: a code for programs and a sentence for people. */
+    @JsonPropertyOrder({"error", "errorDescription"})
+    public record ErrorBody(String error, String errorDescription) {
+
+        public ErrorBody {
+            Objects.requireNonNull(error);
+        }
+    }
+
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response probe() {
-        Authorized authorized = authorize(Access.Need.READ);
-        if (authorized.refusal() != null) {
-            return authorized.refusal();
+        Checked checked = check(true, Access.Need.READ);
+        if (checked.refusal() != null) {
+            return checked.refusal();
         }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("accountActivity", features.accountActivity());
-        body.put("defaultSecondFactor", features.defaultSecondFactor());
-        body.put("eventsEnabled", realm().isEventsEnabled());
-        return json(Response.Status.OK, body);
+        return json(Response.Status.OK,
+                new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled()));
     }
 
     /** The caller's own events, newest first, a bounded page at a time. */
@@ -64,12 +80,9 @@ public class ExtensionResource {
     @Path("events")
     @Produces(MediaType.APPLICATION_JSON)
     public Response events(@QueryParam("first") String first, @QueryParam("max") String max) {
-        if (!features.accountActivity()) {
-            return notFound();
-        }
-        Authorized authorized = authorize(Access.Need.READ);
-        if (authorized.refusal() != null) {
-            return authorized.refusal();
+        Checked checked = check(features.accountActivity(), Access.Need.READ);
+        if (checked.refusal() != null) {
+            return checked.refusal();
         }
         PageRequest page;
         try {
@@ -82,19 +95,18 @@ public class ExtensionResource {
         if (store == null) {
             return json(Response.Status.OK, ActivityEvents.page(false, new PageRequest(0, page.max()), List.of()));
         }
-        String userId = authorized.user().getId();
-        EventType[] types = ActivityEvents.TYPES.stream().map(EventType::valueOf).toArray(EventType[]::new);
-        List<Map<String, Object>> rows = store.createQuery()
+        String userId = checked.caller().user().getId();
+        List<ActivityEvents.Row> rows = store.createQuery()
                 .realm(realm.getId())
                 .user(userId)
-                .type(types)
+                .type(ActivityEvents.queryTypes())
                 .orderByDescTime()
                 .firstResult(page.first())
                 .maxResults(page.max() + 1)
                 .getResultStream()
                 // The query already asked for exactly this; checked again so that no store can widen it.
                 .filter(event -> realm.getId().equals(event.getRealmId()) && userId.equals(event.getUserId()))
-                .filter(event -> event.getType() != null && ActivityEvents.isListed(event.getType().name()))
+                .filter(event -> ActivityEvents.isListed(event.getType()))
                 .limit(page.max() + 1L)
                 .map(ExtensionResource::stored)
                 .map(ActivityEvents::toRow)
@@ -107,14 +119,11 @@ public class ExtensionResource {
     @Path("credentials/{credentialId}/default")
     @Produces(MediaType.APPLICATION_JSON)
     public Response makeDefault(@PathParam("credentialId") String credentialId) {
-        if (!features.defaultSecondFactor()) {
-            return notFound();
+        Checked checked = check(features.defaultSecondFactor(), Access.Need.WRITE);
+        if (checked.refusal() != null) {
+            return checked.refusal();
         }
-        Authorized authorized = authorize(Access.Need.WRITE);
-        if (authorized.refusal() != null) {
-            return authorized.refusal();
-        }
-        UserModel user = authorized.user();
+        UserModel user = checked.caller().user();
         List<CredentialOrder.Stored> credentials = user.credentialManager().getStoredCredentialsStream()
                 .map(credential -> new CredentialOrder.Stored(credential.getId(), credential.getType()))
                 .toList();
@@ -138,18 +147,18 @@ public class ExtensionResource {
 
     /**
      * The realm's account texts in one language: what Keycloak's {@code /resources/{realm}/account/{locale}} lists (the
-     * realm's account theme's bundles with the realm's overrides), as one object, gzipped, revalidated by ETag. The
-     * console reads its texts here and falls back to Keycloak's list when this answers anything but 200.
+     * realm's account theme's bundles with the realm's overrides), as one object, gzipped, revalidated by ETag. Like
+     * Keycloak's list it needs no token: the texts are the realm's, not the user's, and the console reads them before
+     * sign-in has finished. It falls back to Keycloak's list when this answers anything but 200 or 304.
      */
     @GET
     @Path("messages/{locale}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Response messages(@PathParam("locale") String locale,
-            @HeaderParam(HttpHeaders.ACCEPT_ENCODING) String acceptEncoding,
-            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) throws IOException {
-        Authorized authorized = authorize(Access.Need.READ);
-        if (authorized.refusal() != null) {
-            return authorized.refusal();
+    public Response messages(@PathParam("locale") String locale, @Context Request request,
+            @HeaderParam(HttpHeaders.ACCEPT_ENCODING) String acceptEncoding) throws IOException {
+        Response off = accountConsoleOff();
+        if (off != null) {
+            return off;
         }
         if (!Messages.validLanguageTag(locale)) {
             return error(Response.Status.BAD_REQUEST, "invalid_parameter",
@@ -158,41 +167,62 @@ public class ExtensionResource {
         Theme theme = session.theme().getTheme(Theme.Type.ACCOUNT);
         Properties texts = theme.getEnhancedMessages(realm(), Locale.forLanguageTag(locale));
         byte[] body = Messages.body(texts);
-        String etag = Messages.etag(body);
-        // Private: the answer is for a signed-in user; no-cache: kept, but asked again each time (an admin may change
-        // an override at any moment), and then a 304 costs a few hundred bytes.
-        Response.ResponseBuilder answer = Messages.notModified(ifNoneMatch, etag)
-                ? Response.notModified()
-                : Messages.acceptsGzip(acceptEncoding)
-                        ? Response.ok(Messages.gzip(body)).header(HttpHeaders.CONTENT_ENCODING, "gzip")
+        boolean gzip = Messages.acceptsGzip(acceptEncoding);
+        EntityTag etag = new EntityTag(Messages.etag(body, gzip));
+        Response.ResponseBuilder unchanged = request.evaluatePreconditions(etag);
+        Response.ResponseBuilder answer = unchanged != null ? unchanged
+                : gzip ? Response.ok(Messages.gzip(body)).header(HttpHeaders.CONTENT_ENCODING, "gzip")
                         : Response.ok(body);
+        // no-cache: kept, but asked again on every load (an admin may change an override at any moment), and then a
+        // 304 costs a few hundred bytes. Not private: every user of the realm gets the same texts.
         return answer.type(MediaType.APPLICATION_JSON_TYPE.withCharset("utf-8"))
-                .header(HttpHeaders.ETAG, etag)
-                .header(HttpHeaders.CACHE_CONTROL, "private, no-cache")
-                .header(HttpHeaders.VARY, "Accept-Encoding, Authorization")
+                .tag(etag)
+                .header(HttpHeaders.CACHE_CONTROL, "no-cache")
+                .header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                 .build();
     }
 
-    private record Authorized(UserModel user, Response refusal) {
+    /** The outcome of the checks every endpoint with a token runs: the caller, or the answer that refuses it. */
+    private record Checked(BearerCheck.Result caller, Response refusal) {
     }
 
-    private Authorized authorize(Access.Need need) {
-        BearerCheck.Result result = BearerCheck.check(session);
-        switch (Access.decide(result.caller(), need)) {
+    /**
+     * The checks before an endpoint with a token does anything: the feature is on, and the token's caller may use it
+     * ({@link Access#decide}).
+     */
+    private Checked check(boolean featureOn, Access.Need need) {
+        if (!featureOn) {
+            return new Checked(null, error(Response.Status.NOT_FOUND, "not_found",
+                    "This feature is turned off on this server."));
+        }
+        BearerCheck.Result caller = BearerCheck.check(session);
+        switch (Access.decide(caller.caller(), need)) {
             case ALLOWED:
-                return new Authorized(result.user(), null);
+                return new Checked(caller, null);
             case FORBIDDEN:
-                return new Authorized(null, error(Response.Status.FORBIDDEN, "forbidden",
+                return new Checked(null, error(Response.Status.FORBIDDEN, "forbidden",
                         "This token may not use this endpoint."));
             default:
                 Response refusal = Response.status(Response.Status.UNAUTHORIZED)
                         .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"" + realm().getName() + "\"")
                         .header(HttpHeaders.CACHE_CONTROL, "no-store")
                         .type(MediaType.APPLICATION_JSON_TYPE)
-                        .entity(Json.write(errorBody("unauthorized", "A valid bearer token of this realm is required.")))
+                        .entity(write(new ErrorBody("unauthorized", "A valid bearer token of this realm is required.")))
                         .build();
-                return new Authorized(null, refusal);
+                return new Checked(null, refusal);
         }
+    }
+
+    /**
+     * Keycloak's answer where the realm switched account management off (its {@code account} client is missing or
+     * disabled): {@code /realms/{realm}/account/} and the Account API answer 404 then. Null while it is on.
+     */
+    private Response accountConsoleOff() {
+        ClientModel account = realm().getClientByClientId(Constants.ACCOUNT_MANAGEMENT_CLIENT_ID);
+        if (account != null && account.isEnabled()) {
+            return null;
+        }
+        return error(Response.Status.NOT_FOUND, "not_found", "Account management is not enabled in this realm.");
     }
 
     private RealmModel realm() {
@@ -200,30 +230,28 @@ public class ExtensionResource {
     }
 
     private static ActivityEvents.StoredEvent stored(Event event) {
-        return new ActivityEvents.StoredEvent(event.getTime(), event.getType().name(), event.getIpAddress(),
+        return new ActivityEvents.StoredEvent(event.getTime(), event.getType(), event.getIpAddress(),
                 event.getClientId(), event.getError(), event.getDetails());
-    }
-
-    private static Response notFound() {
-        return error(Response.Status.NOT_FOUND, "not_found", "This feature is turned off on this server.");
     }
 
     private static Response json(Response.Status status, Object body) {
         return Response.status(status)
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .entity(Json.write(body))
+                .entity(write(body))
                 .build();
     }
 
     static Response error(Response.Status status, String code, String description) {
-        return json(status, errorBody(code, description));
+        return json(status, new ErrorBody(code, description));
     }
 
-    static Map<String, Object> errorBody(String code, String description) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", Objects.requireNonNull(code));
-        body.put("errorDescription", description);
-        return body;
+    /** The body as Keycloak writes JSON ({@link JsonSerialization}, Jackson); the extension's types keep their nulls. */
+    static byte[] write(Object body) {
+        try {
+            return JsonSerialization.writeValueAsBytes(body);
+        } catch (IOException unwritable) {
+            throw new UncheckedIOException(unwritable);
+        }
     }
 }

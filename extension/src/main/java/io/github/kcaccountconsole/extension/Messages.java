@@ -3,7 +3,6 @@ package io.github.kcaccountconsole.extension;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
@@ -37,34 +36,25 @@ final class Messages {
         for (String key : texts.stringPropertyNames()) {
             sorted.put(key, texts.getProperty(key));
         }
-        return Json.write(sorted).getBytes(StandardCharsets.UTF_8);
+        return ExtensionResource.write(sorted);
     }
 
-    static String etag(byte[] body) {
+    /**
+     * The value of the strong ETag of the texts as sent (without quotes): the same texts give the same value, any
+     * change of a text a new one. The gzipped form has a value of its own, since a strong tag names one
+     * representation, byte for byte.
+     */
+    static String etag(byte[] body, boolean gzipped) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
-            StringBuilder hex = new StringBuilder("\"");
+            StringBuilder hex = new StringBuilder();
             for (int i = 0; i < 16; i++) {
                 hex.append(String.format("%02x", digest[i]));
             }
-            return hex.append('"').toString();
+            return gzipped ? hex + "-gzip" : hex.toString();
         } catch (NoSuchAlgorithmException impossible) {
             throw new IllegalStateException("SHA-256 is part of every Java runtime", impossible);
         }
-    }
-
-    /** Whether an If-None-Match header names this ETag (weak or strong, in a list, or "*"). */
-    static boolean notModified(String ifNoneMatch, String etag) {
-        if (ifNoneMatch == null || ifNoneMatch.isBlank()) {
-            return false;
-        }
-        for (String candidate : ifNoneMatch.split(",")) {
-            String tag = candidate.trim();
-            if (tag.equals("*") || tag.equals(etag) || tag.equals("W/" + etag)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */

@@ -3,6 +3,7 @@ package io.github.kcaccountconsole.extension;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -21,8 +22,17 @@ class CredentialOrderTest {
         return credentials.stream().map(Stored::id).toList();
     }
 
+    /**
+     * The order after the plan, carried out as Keycloak's {@code moveStoredCredentialTo(id, previousId)} does: the
+     * credential goes just after {@code previousId}, or to the top when that is null; nothing moves otherwise.
+     */
     private static List<String> after(List<Stored> credentials, String target) {
-        return ids(CredentialOrder.apply(credentials, target, CredentialOrder.plan(credentials, target)));
+        List<String> order = new ArrayList<>(ids(credentials));
+        if (CredentialOrder.plan(credentials, target) instanceof CredentialOrder.MoveAfter move) {
+            order.remove(target);
+            order.add(move.previousId() == null ? 0 : order.indexOf(move.previousId()) + 1, target);
+        }
+        return order;
     }
 
     @Test

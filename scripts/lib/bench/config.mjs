@@ -1,0 +1,47 @@
+// @ts-check
+// What the bench (`npm run bench`, scripts/bench-load.mjs) runs with: its user and realms, the phone profile, the
+// two modes, and the environment variables that choose them.
+
+export const USER = { username: "bench", password: "bench-password", firstName: "Bench", lastName: "User" };
+export const USER_EMAIL = `${USER.username}@example.org`;
+export const CONSOLES = /** @type {const} */ ({ ours: "bench-ours", stock: "bench-stock" });
+/** @typedef {keyof typeof CONSOLES} Console */
+
+/** The phone profile: CPU x4, 150 ms latency, 1.6 Mbit/s down. */
+export const PHONE = { cpu: 4, latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8 };
+
+/** BENCH_MODE's values, and the mode the server's answer must show for each. */
+export const MODES = /** @type {const} */ ({ dev: "dev", production: "production-cache" });
+
+/**
+ * What `kc.sh start` has and start-dev turns off (Keycloak's dev profile): the theme cache, with which Keycloak gzips
+ * theme resources, and the max-age it sends with them (30 days; start-dev sends `no-cache`). [production, dev].
+ */
+export const PRODUCTION_THEME = {
+  KC_SPI_THEME__CACHE_THEMES: ["true", "false"],
+  KC_SPI_THEME__CACHE_TEMPLATES: ["true", "false"],
+  KC_SPI_THEME__STATIC_MAX_AGE: ["2592000", "-1"],
+};
+
+/** How long after the form shows a cold load still counts (the status frame, the extension's probe). */
+export const AFTER_FORM_MS = 1500;
+
+/** The bench's settings from the environment; exits with a message for a mode it does not know. */
+export function benchSettings(env = process.env) {
+  const mode = env.BENCH_MODE ?? "dev";
+  if (!(mode in MODES)) {
+    console.error(`bench: BENCH_MODE=${mode} is not a mode: use dev or production.`);
+    process.exit(2);
+  }
+  return {
+    mode: /** @type {keyof typeof MODES} */ (mode),
+    expectedMode: MODES[/** @type {keyof typeof MODES} */ (mode)],
+    runs: Number(env.BENCH_RUNS ?? 7),
+    scale: env.BENCH_SCALE !== "0",
+    keycloakUrl: env.BENCH_KEYCLOAK_URL?.replace(/\/$/, ""),
+    port: Number(env.BENCH_KC_PORT ?? 8581),
+  };
+}
+
+// One median for every measuring script (scripts/lib/statistics.mjs); the bench's modules import it from here.
+export { median } from "../statistics.mjs";

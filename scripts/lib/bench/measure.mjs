@@ -1,0 +1,90 @@
+// @ts-check
+// The side-by-side measurements: a cold load with its requests, a page switch and a warm reload; a cold load on the
+// phone profile.
+import { AFTER_FORM_MS, PHONE } from "./config.mjs";
+import { recordNetwork } from "./network.mjs";
+import { loadPlaywrightHelpers, nextLoad, signedInPage } from "./page.mjs";
+
+/**
+ * One cold load (empty HTTP cache, signed-in SSO session), then a switch to device activity and a warm reload.
+ * Times are the page's own (see WATCH_FORM).
+ * @param {import("@playwright/test").Browser} browser @param {string} url
+ */
+export async function measureConsole(browser, url) {
+  const { context, page, cdp } = await signedInPage(browser, url);
+  try {
+    await cdp.send("Network.clearBrowserCache");
+    const network = recordNetwork(cdp);
+    const loaded = nextLoad(page);
+    await page.goto(url, { waitUntil: "commit" });
+    const shown = await loaded;
+    await page.waitForTimeout(AFTER_FORM_MS); // what the page still fetches after the form shows counts too
+    const cold = network.stop(shown);
+
+    await loadPlaywrightHelpers(page);
+    const switched = await switchToDeviceActivity(page);
+
+    const backOnForm = nextLoad(page);
+    await page.goto(url);
+    await backOnForm;
+    const reloaded = nextLoad(page);
+    await page.reload({ waitUntil: "commit" });
+    const warm = (await reloaded).load;
+    return { load: shown.load, switch: switched, warm, ...cold };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A cold load under the phone profile: the time to the form, and the bytes on the wire until it shows.
+ * @param {import("@playwright/test").Browser} browser @param {string} url
+ */
+export async function measurePhone(browser, url) {
+  const { context, page, cdp } = await signedInPage(browser, url);
+  try {
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpu });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: PHONE.latency,
+      downloadThroughput: PHONE.down,
+      uploadThroughput: PHONE.up,
+    });
+    const network = recordNetwork(cdp);
+    const loaded = nextLoad(page);
+    await page.goto(url, { waitUntil: "commit" });
+    const shown = await loaded;
+    await page.waitForTimeout(AFTER_FORM_MS); // requests sent before the form showed finish, and count
+    const { criticalBytes, criticalRequests } = network.stop(shown);
+    return { load: shown.load, criticalBytes, criticalRequests };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Client-side switch from personal info to device activity: from the click on the sidebar link (the page's own
+ * clock, so opening the menu group and Playwright's checks before the click do not count) to the first session row.
+ * @param {import("@playwright/test").Page} page
+ */
+async function switchToDeviceActivity(page) {
+  const link = page.getByTestId("account-security/device-activity");
+  if (!(await link.isVisible())) await page.getByTestId("accountSecurity").click();
+  await link.waitFor({ state: "visible" });
+  await page.evaluate(() => {
+    /* eslint-disable no-undef -- this function runs in the page */
+    const record = () => document.documentElement.setAttribute("data-bench-click", String(Date.now()));
+    document.addEventListener("click", record, { capture: true, once: true });
+    /* eslint-enable no-undef */
+  });
+  await link.click();
+  const rows = await page.waitForFunction(
+    // eslint-disable-next-line no-undef -- this function runs in the page
+    () => (document.querySelector('[data-testid="row-0"]') ? Date.now() : false),
+    null,
+    { polling: "raf", timeout: 30_000 },
+  );
+  const clicked = Number(await page.locator("html").getAttribute("data-bench-click"));
+  return /** @type {number} */ (await rows.jsonValue()) - clicked;
+}

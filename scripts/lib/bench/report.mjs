@@ -1,0 +1,104 @@
+// @ts-check
+// The bench's figures: medians per metric, the printed lines, what the machine's load says about them, and the
+// result file.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { median } from "./config.mjs";
+
+const kib = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+const ms = (/** @type {number} */ value) => `${Math.round(value)} ms`;
+
+/** @typedef {Awaited<ReturnType<typeof import("./measure.mjs").measureConsole>>} ConsoleRun */
+/** @typedef {Awaited<ReturnType<typeof import("./measure.mjs").measurePhone>>} PhoneRun */
+
+/** @type {[string, (r: ConsoleRun) => number, (v: number) => string][]} */
+const METRICS = [
+  ["time to populated personal info (cold)", (r) => r.load, ms],
+  ["from the last answer to the form (cold)", (r) => r.afterLastAnswer, ms],
+  ["wire bytes total (cold, incl. 1.5 s after)", (r) => r.bytes, kib],
+  ["wire bytes JS (cold)", (r) => r.js, kib],
+  ["wire bytes CSS (cold)", (r) => r.css, kib],
+  ["raw bytes total (cold, incl. 1.5 s after)", (r) => r.rawBytes, kib],
+  ["raw bytes JS (cold)", (r) => r.rawJs, kib],
+  ["raw bytes CSS (cold)", (r) => r.rawCss, kib],
+  ["requests (cold, incl. 1.5 s after)", (r) => r.requests, String],
+  ["requests before the form shows (cold)", (r) => r.criticalRequests, String],
+  ["wire bytes before the form shows (cold)", (r) => r.criticalBytes, kib],
+  ["failed requests (cold)", (r) => r.failed.length, String],
+  ["switch to device activity", (r) => r.switch, ms],
+  ["warm reload", (r) => r.warm, ms],
+];
+
+/** @type {[string, (r: PhoneRun) => number, (v: number) => string][]} */
+const PHONE_METRICS = [
+  ["phone profile cold load", (r) => r.load, ms],
+  ["phone profile wire bytes before the form shows", (r) => r.criticalBytes, kib],
+];
+
+/**
+ * Medians of both consoles per metric, printed as `bench: <metric> ours/stock = <ratio> (ours <v>, stock <v>)`.
+ * @param {{ ours: ConsoleRun[], stock: ConsoleRun[] }} runs @param {{ ours: PhoneRun[], stock: PhoneRun[] }} phone
+ */
+export function tableOf(runs, phone) {
+  /** @type {Record<string, { ours: number, stock: number, ratio: number }>} */
+  const table = {};
+  /** @template R @param {[string, (r: R) => number, (v: number) => string][]} metrics @param {{ ours: R[], stock: R[] }} results */
+  const add = (metrics, results) => {
+    for (const [name, pick, format] of metrics) {
+      const ours = median(results.ours.map(pick));
+      const stock = median(results.stock.map(pick));
+      table[name] = { ours, stock, ratio: stock === 0 ? NaN : ours / stock };
+      console.log(
+        `bench: ${name} ours/stock = ${(ours / stock).toFixed(2)} (ours ${format(ours)}, stock ${format(stock)})`,
+      );
+    }
+  };
+  add(METRICS, runs);
+  add(PHONE_METRICS, phone);
+  return table;
+}
+
+/**
+ * What the machine's load says about the time ratio. Each pair of runs (one load of each console, one after the
+ * other) has the load average sampled after it; pairs on a loaded machine (1-minute load above the number of cores)
+ * and on a quiet one are compared. On two shared cores the stock console slows more under load than ours (its start-up
+ * has more main-thread work), so a figure from a loaded machine can look better than a quiet machine would give: the
+ * bench says so when the two groups disagree, or when every pair ran loaded.
+ * @param {{ ours: number, stock: number, load1: number }[]} pairs @param {number} cpus
+ */
+export function loadVerdict(pairs, cpus) {
+  const ratioOf = (/** @type {typeof pairs} */ group) =>
+    group.length ? median(group.map((pair) => pair.ours)) / median(group.map((pair) => pair.stock)) : undefined;
+  const loaded = pairs.filter((pair) => pair.load1 > cpus);
+  const quiet = pairs.filter((pair) => pair.load1 <= cpus);
+  const loadedRatio = ratioOf(loaded);
+  const quietRatio = ratioOf(quiet);
+  /** @type {string[]} */
+  const notes = [];
+  if (loadedRatio !== undefined && quietRatio !== undefined) {
+    const apart = Math.abs(loadedRatio - quietRatio);
+    if (apart > 0.05) {
+      notes.push(
+        `the time ratio disagrees with the load: ${quietRatio.toFixed(2)} in the ${quiet.length} pairs on a quiet machine (load <= ${cpus}), ${loadedRatio.toFixed(2)} in the ${loaded.length} on a loaded one; the quiet figure is the one to trust`,
+      );
+    }
+  } else if (loadedRatio !== undefined) {
+    notes.push(
+      `every pair ran on a loaded machine (load ${Math.min(...loaded.map((pair) => pair.load1))}-${Math.max(...loaded.map((pair) => pair.load1))} on ${cpus} cores): the stock console slows more than ours under load, so this ratio (${loadedRatio.toFixed(2)}) may be lower than a quiet machine would give`,
+    );
+  }
+  return {
+    quiet: { pairs: quiet.length, ratio: quietRatio },
+    loaded: { pairs: loaded.length, ratio: loadedRatio },
+    notes,
+  };
+}
+
+/** Writes the result file; returns its path. @param {string} root @param {string} mode @param {object} result */
+export function saveResult(root, mode, result) {
+  const directory = path.join(root, "bench", "results");
+  mkdirSync(directory, { recursive: true });
+  const file = path.join(directory, `load-${mode}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, JSON.stringify(result, null, 2));
+  return file;
+}

@@ -1,0 +1,78 @@
+// @ts-check
+// `node scripts/trace-load.mjs`: a performance trace of one cold load of each console (ours, then the stock one) in
+// the bench's set-up (scripts/bench-load.mjs: same server, mode, realms and user), summarised: the requests, the last
+// answer before the form showed, and the main thread's work from then until the form was drawn, by kind, by script
+// and by function. BENCH_MODE, BENCH_KEYCLOAK_URL and BENCH_KC_PORT as for the bench; TRACE_RAW=<dir> also writes
+// the raw traces there (they open in Chrome's performance panel).
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { AdminClient } from "./lib/admin-client.mjs";
+import { BenchRefusal, checkServedBuild, gitState, machineLoad } from "./lib/bench-provenance.mjs";
+import { THEME_NAME } from "./lib/keycloak-config.mjs";
+import { CONSOLES, benchSettings } from "./lib/bench/config.mjs";
+import { launchBrowser } from "./lib/bench/browser.mjs";
+import { measureConsole } from "./lib/bench/measure.mjs";
+import { benchKeycloak, currentJar, seedRealm } from "./lib/bench/server.mjs";
+import { summariseTrace, traceLoad } from "./lib/bench/trace.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const settings = benchSettings();
+
+async function main() {
+  const jar = currentJar(root);
+  const server = await benchKeycloak(jar, settings);
+  const browser = await launchBrowser();
+  try {
+    const admin = await AdminClient.signIn(server.url);
+    await seedRealm(admin, CONSOLES.ours, THEME_NAME);
+    await seedRealm(admin, CONSOLES.stock, "keycloak.v3");
+    const served = await checkServedBuild(server.url, CONSOLES.ours, jar);
+    if (served.mode !== settings.expectedMode) {
+      throw new BenchRefusal(`The server runs in ${served.mode} mode, not ${settings.expectedMode}.`);
+    }
+    const loadBefore = machineLoad();
+    /** @type {Record<string, ReturnType<typeof summariseTrace>>} */
+    const summaries = {};
+    for (const [which, realm] of Object.entries(CONSOLES)) {
+      const url = `${server.url}/realms/${realm}/account/`;
+      await measureConsole(browser, url); // warm-up of the server (JIT, theme caches); not traced
+      const { events } = await traceLoad(browser, url);
+      if (process.env.TRACE_RAW) {
+        mkdirSync(process.env.TRACE_RAW, { recursive: true });
+        writeFileSync(path.join(process.env.TRACE_RAW, `trace-${which}.json`), JSON.stringify({ traceEvents: events }));
+      }
+      const summary = summariseTrace(events);
+      summaries[which] = summary;
+      console.log(`trace: ${which}: ${JSON.stringify(summary, null, 2)}`);
+    }
+    const result = {
+      date: new Date().toISOString(),
+      git: gitState(root),
+      jar: { sha256: jar.sha256, builtAt: jar.builtAt },
+      mode: served.mode,
+      machine: { before: loadBefore, after: machineLoad() },
+      summaries,
+    };
+    const file = path.join(
+      root,
+      "bench",
+      "results",
+      `trace-${settings.mode}-${result.date.replace(/[:.]/g, "-")}.json`,
+    );
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(result, null, 2));
+    console.log(`trace: saved to ${path.relative(root, file)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    jar.remove();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof BenchRefusal)) throw error;
+  console.error(`trace: refused: ${error.message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,107 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Auth } from "../auth/auth";
+import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
+import { start } from "./start";
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+  return { promise, resolve, reject };
+}
+
+const profile = {
+  id: "u1",
+  username: "alice",
+  email: "alice@example.org",
+  firstName: "Alice",
+  lastName: "Liddell",
+  attributes: {},
+  userProfileMetadata: {
+    attributes: [
+      { name: "username", displayName: "${username}", readOnly: true },
+      { name: "email", displayName: "${email}" },
+    ],
+  },
+};
+const texts = { personalInfo: "Personal info", spinnerLoading: "Loading", fullName: "{{givenName}} {{familyName}}" };
+
+/** The server: the theme's menu, the extension's texts and the profile; `held` keeps the texts back until resolved. */
+function serve(held?: Promise<void>) {
+  const server = stubServer([
+    { path: "/resources/x/account/theme/content.json", body: [{ label: "personalInfo", path: "" }] },
+    { path: "/realms/demo/account-console-extension/messages/en", body: texts },
+    { path: "/", body: profile },
+    { path: "/supportedLocales", body: [] },
+  ]);
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (held && String(input).includes("/messages/")) await held;
+    return server(input, init);
+  });
+  vi.stubGlobal("fetch", fetchStub);
+  return fetchStub;
+}
+
+const asked = (fetchStub: ReturnType<typeof serve>) =>
+  fetchStub.mock.calls.map(([url, init]) => ({
+    path: new URL(String(url)).pathname,
+    token: new Headers(init?.headers).has("authorization"),
+  }));
+
+describe("start-up", () => {
+  beforeEach(() => {
+    document.body.innerHTML = '<div id="app"></div>';
+    window.history.replaceState(null, "", "/realms/demo/account/");
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = "";
+  });
+
+  it("draws the shell and the page's skeleton while sign-in runs, and the page's fields once it is done", async () => {
+    const fetchStub = serve();
+    const signIn = deferred<Auth>();
+    await act(() => start(testEnvironment, signIn.promise));
+
+    expect(await screen.findByTestId("page-skeleton")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Personal info" })).toBeInTheDocument();
+    expect(screen.getByTestId("nav-toggle")).toBeInTheDocument();
+    // The texts and the menu without a token; nothing that needs one yet.
+    expect(asked(fetchStub)).toEqual(
+      expect.arrayContaining([
+        { path: "/realms/demo/account-console-extension/messages/en", token: false },
+        { path: "/resources/x/account/theme/content.json", token: false },
+      ]),
+    );
+    expect(asked(fetchStub)).toHaveLength(2);
+
+    await act(async () => signIn.resolve(fakeAuth()));
+    expect(await screen.findByTestId("email")).toHaveValue("alice@example.org");
+    expect(screen.queryByTestId("page-skeleton")).toBeNull();
+    expect(asked(fetchStub)).toContainEqual({ path: "/realms/demo/account/", token: true });
+  });
+
+  it("shows the error dialog when sign-in fails after the shell is drawn", async () => {
+    serve();
+    const signIn = deferred<Auth>();
+    await act(() => start(testEnvironment, signIn.promise));
+    await screen.findByTestId("page-skeleton");
+    await act(async () => signIn.reject(new Error("Keycloak is away")));
+    expect(await screen.findByRole("dialog")).toHaveTextContent("Keycloak is away");
+    expect(screen.queryByTestId("page-skeleton")).toBeNull();
+  });
+
+  it("keeps the error dialog of a failed sign-in when the texts come after it", async () => {
+    const textsHeld = deferred<void>();
+    serve(textsHeld.promise);
+    const signIn = deferred<Auth>();
+    signIn.reject(new Error("Keycloak is away"));
+    const started = start(testEnvironment, signIn.promise);
+    textsHeld.resolve();
+    await act(() => started);
+    expect(await screen.findByRole("dialog")).toHaveTextContent("Keycloak is away");
+    await waitFor(() => expect(screen.queryByTestId("page-skeleton")).toBeNull());
+    expect(screen.queryByTestId("nav-toggle")).toBeNull();
+  });
+});
