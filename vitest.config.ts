@@ -6,8 +6,6 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
-    environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,mjs}"],
     globalSetup: ["src/testing/global-setup.ts"],
     setupFiles: ["src/testing/setup.ts"],
     css: false,
@@ -16,5 +14,17 @@ export default defineConfig({
     testTimeout: 15_000,
     // Vitest leaves one core free by default, which on two cores runs the files one at a time: 160 s instead of 110 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A DOM (jsdom) costs seconds per file to set up: only the tests that draw or read a page get one.
+    projects: [
+      {
+        extends: true,
+        test: { name: "components", environment: "jsdom", include: ["src/**/*.test.tsx"] },
+      },
+      {
+        // Modules, scripts and docs run in Node; a module test that needs a DOM says `// @vitest-environment jsdom`.
+        extends: true,
+        test: { name: "modules", environment: "node", include: ["src/**/*.test.ts", "tests/unit/**/*.test.{ts,mjs}"] },
+      },
+    ],
   },
 });

@@ -16,6 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { median } from "./lib/statistics.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.DEV_MEASURE_ROUNDS ?? 5);
@@ -64,9 +65,6 @@ function replace(file, from, to) {
  * can report two changes (truncate, then write).
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
-
-/** @param {number[]} values */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** Starts dev.mjs and resolves with Keycloak's URL once it prints that it is ready. */
 function startDev() {

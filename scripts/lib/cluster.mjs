@@ -20,6 +20,7 @@ import {
 } from "./cluster-config.mjs";
 import { DEFAULT_KEYCLOAK_VERSION, cacheDirectory } from "./keycloak-config.mjs";
 import { KeycloakError, chooseJavaHome, ensureArchive, stopProcessGroup } from "./keycloak-server.mjs";
+import { isAlive, stopProcess } from "./processes.mjs";
 
 /**
  * @typedef {object} ClusterState
@@ -104,16 +105,6 @@ async function waitFor(check, seconds, what, died = () => false) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new KeycloakError(`${what}: not ready within ${seconds} s.`);
-}
-
-/** @param {number} pid */
-export function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Starts a detached process, output to a log; returns its pid. @param {string[]} command @param {string} logFile @param {NodeJS.ProcessEnv} [env] */
@@ -357,7 +348,7 @@ async function startHaproxy() {
 export async function restartBalancer() {
   const state = readState();
   if (!state) throw new KeycloakError("No cluster running.");
-  if (state.pids.haproxy !== undefined) await stopPid(state.pids.haproxy, "SIGTERM");
+  if (state.pids.haproxy !== undefined) await stopProcess(state.pids.haproxy);
   state.pids.haproxy = await startHaproxy();
   writeState(state);
   await waitForBalancer(Object.keys(state.pids).filter((name) => name.startsWith("node")).length);
@@ -435,25 +426,13 @@ export async function stopCluster() {
   const state = readState();
   if (!state) return false;
   const { haproxy, postgres, ...nodes } = state.pids;
-  if (haproxy !== undefined) await stopPid(haproxy, "SIGTERM");
+  if (haproxy !== undefined) await stopProcess(haproxy);
   await Promise.all(
     Object.entries(nodes).map(([name, pid]) => stopProcessGroup(pid, path.join(clusterDirectory, `${name}.pid`))),
   );
   // SIGINT is PostgreSQL's fast shutdown: sessions end, the data is written, the server exits.
-  if (postgres !== undefined) await stopPid(postgres, "SIGINT");
+  if (postgres !== undefined) await stopProcess(postgres, { signal: "SIGINT" });
   if (state.pgData) fs.rmSync(path.dirname(state.pgData), { recursive: true, force: true });
   fs.rmSync(stateFile, { force: true });
   return true;
-}
-
-/** @param {number} pid @param {NodeJS.Signals} signal */
-async function stopPid(pid, signal) {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 30_000;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  if (isAlive(pid)) process.kill(pid, "SIGKILL");
 }

@@ -18,6 +18,7 @@ import {
 } from "./docker-config.mjs";
 import { LOCAL_IMAGE } from "./keycloak-config.mjs";
 import { KeycloakError, ensureArchive } from "./keycloak-server.mjs";
+import { isAlive, stopProcess } from "./processes.mjs";
 
 /** Debian packages and the command each one brings. */
 const PACKAGES = [
@@ -138,12 +139,7 @@ export async function stopEngine() {
   const files = engineFiles();
   if (!fs.existsSync(files.startedMarker)) return false;
   const pid = Number(fs.readFileSync(files.startedMarker, "utf8"));
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-    process.kill(pid, "SIGTERM");
-    const deadline = Date.now() + 60_000;
-    while (isAlive(pid) && Date.now() < deadline) await sleep(200);
-    if (isAlive(pid)) process.kill(pid, "SIGKILL");
-  }
+  if (Number.isInteger(pid) && pid > 0) await stopProcess(pid, { graceSeconds: 60 });
   fs.rmSync(files.startedMarker, { force: true });
   return true;
 }
@@ -159,18 +155,6 @@ export function engineProcesses() {
       return false; // ended meanwhile
     }
   });
-}
-
-/** @param {number} pid */
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    // A zombie (exited, not yet reaped by its parent) is gone for our purposes.
-    const state = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
-    return state !== "Z";
-  } catch {
-    return false;
-  }
 }
 
 /** Removes the containers the harness labelled (what a crashed run left behind). @param {string} host */

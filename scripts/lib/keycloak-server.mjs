@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { CONTAINER_LABEL } from "./docker-config.mjs";
+import { stopProcess } from "./processes.mjs";
 import {
   LOCAL_IMAGE,
   THEME_NAME,
@@ -230,12 +231,7 @@ async function waitUntilReady(readyUrl, timeoutSeconds, hasExited) {
 
 /** Ends the process group started for Keycloak: SIGTERM, then SIGKILL after a grace period. */
 export async function stopProcessGroup(/** @type {number | undefined} */ pid, /** @type {string} */ pidFile) {
-  if (pid !== undefined && isAlive(pid)) {
-    signalGroup(pid, "SIGTERM");
-    const deadline = Date.now() + 30_000;
-    while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    if (isAlive(pid)) signalGroup(pid, "SIGKILL");
-  }
+  if (pid !== undefined) await stopProcess(pid, { group: true });
   fs.rmSync(pidFile, { force: true });
 }
 
@@ -245,25 +241,6 @@ export async function stopInstance(instance) {
   if (!fs.existsSync(pidFile)) return false;
   await stopProcessGroup(Number(fs.readFileSync(pidFile, "utf8")), pidFile);
   return true;
-}
-
-/** @param {number} pid */
-function isAlive(pid) {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** @param {number} pid @param {NodeJS.Signals} signal */
-function signalGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { fakeAuth, stubServer, testEnvironment, type StubRoute } from "../testing/renderPage";
 import { createApiClient } from "./client";

@@ -1,12 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type {
-  DeviceRepresentation,
-  IssuedVerifiableCredentialRepresentation,
-  UserRepresentation,
-} from "../api/representations";
+import type { DeviceRepresentation, IssuedVerifiableCredentialRepresentation } from "../api/representations";
 import { renderPage, type StubRoute } from "../testing/renderPage";
+import { aliceWithProfile } from "../testing/users";
 
 /*
  * The fault matrix (docs/hardening.md): every mutation of every screen, under HTTP 500, HTTP 403 and a
@@ -31,22 +28,7 @@ async function expectDanger(reason: string, success: string | RegExp) {
   expect(screen.queryByText(success)).toBeNull();
 }
 
-const user: UserRepresentation = {
-  id: "u1",
-  username: "alice",
-  email: "alice@example.org",
-  firstName: "Alice",
-  lastName: "Liddell",
-  attributes: {},
-  userProfileMetadata: {
-    attributes: [
-      { name: "username", displayName: "${username}", readOnly: true },
-      { name: "email", displayName: "${email}", required: true },
-      { name: "firstName", displayName: "${firstName}", required: true },
-      { name: "lastName", displayName: "${lastName}", required: true },
-    ],
-  },
-};
+const user = aliceWithProfile();
 
 const devices: DeviceRepresentation[] = [
   {

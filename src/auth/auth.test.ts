@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import Keycloak from "keycloak-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Environment } from "../environment/environment";

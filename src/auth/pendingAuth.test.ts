@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { fakeAuth } from "../testing/renderPage";
 import type { Auth } from "./auth";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_CHECK_UNAVAILABLE, startSessionMonitor } from "./sessionMonitor";
 
@@ -36,7 +37,6 @@ describe("startSessionMonitor", () => {
   afterEach(() => {
     stop();
     vi.useRealTimers();
-    vi.restoreAllMocks();
   });
 
   it("asks the frame about the token's session when it loads, then every five seconds", () => {

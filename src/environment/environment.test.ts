@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { ENVIRONMENT_INVALID, ENVIRONMENT_MISSING, basePath, joinPath, readEnvironment } from "./environment";
 

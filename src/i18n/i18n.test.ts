@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { extensionTranslationsUrl, startI18n, toResource, translationsUrl } from "./i18n";
 

@@ -129,7 +129,7 @@ export function renderPage(
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, fetchStub, auth, router };
+  return { ...result, fetchStub, auth, api, router };
 }
 
 /** Renders a component (not a page) inside the app's providers, e.g. a piece of the shell. */

@@ -11,7 +11,8 @@ import { accountUrl, expect, keycloakUrl, test } from "../e2e/support/test";
 const REALM = "cluster-console";
 const NODES = clusterLayout().nodes;
 
-test.use({ realms: { [REALM]: demoLike() }, account: { realm: REALM } });
+// Each test signs in on its own: one of them ends all of alice's sessions, which would end a shared one too.
+test.use({ realms: { [REALM]: demoLike() }, account: { realm: REALM, ownSession: true } });
 test.describe.configure({ mode: "serial" });
 
 type Served = { url: string; method: string; status: number; node: string; at: number };
@@ -161,8 +162,9 @@ test.describe("the console behind a load balancer", () => {
     // Earlier tests left alice's sessions behind: end them, so this test's two are all there are.
     await admin.request("POST", `/${REALM}/users/${await admin.userId(REALM, DEMO_USER.username)}/logout`);
     const route = "account-security/device-activity";
-    const page = await openConsole(REALM, { route });
-    const other = await openConsole(REALM, { route });
+    // Sessions of their own: without ownSession both consoles share the worker's one session (one row, not two).
+    const page = await openConsole(REALM, { route, ownSession: true });
+    const other = await openConsole(REALM, { route, ownSession: true });
     await page.reload();
     await expect(page.locator('[data-testid^="row-"]')).toHaveCount(2);
     await page.getByTestId("row-1").getByRole("button", { name: "Sign out" }).click();

@@ -12,6 +12,21 @@ test.use({ realms: { [NO_DARK_REALM]: demoLike({ attributes: { darkMode: "false"
 
 const html = (page: Page) => page.locator("html");
 
+/**
+ * Switches the system's colour scheme and waits until the page has been told: a listener added now runs after the
+ * theme's own (color-scheme.js, added at load), so once it has seen the change the page has applied it, or not.
+ */
+async function emulateSystemScheme(page: Page, colorScheme: "light" | "dark") {
+  await page.evaluate(() => {
+    const query = window.matchMedia("(prefers-color-scheme: dark)");
+    query.addEventListener("change", () =>
+      document.documentElement.setAttribute("data-test-system-dark", String(query.matches)),
+    );
+  });
+  await page.emulateMedia({ colorScheme });
+  await expect(html(page)).toHaveAttribute("data-test-system-dark", String(colorScheme === "dark"));
+}
+
 async function choose(page: Page, scheme: "system" | "light" | "dark") {
   await page.getByTestId("theme-switch").click();
   await page.getByTestId(`theme-${scheme}`).click();
@@ -57,8 +72,7 @@ test.describe("dark mode", () => {
     await expect(html(page)).not.toHaveClass(DARK);
     // A firm choice is not overridden by the system.
     await choose(page, "light");
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.waitForTimeout(200);
+    await emulateSystemScheme(page, "dark");
     await expect(html(page)).not.toHaveClass(DARK);
   });
 
@@ -80,10 +94,9 @@ test.describe("dark mode", () => {
   test.describe(() => {
     test.use({ account: { realm: NO_DARK_REALM } });
     test("shows no switch and stays light where the realm turns dark mode off", async ({ consolePage: page }) => {
-      await page.emulateMedia({ colorScheme: "dark" });
       expect((await pageEnvironment(page)).darkMode).toBe(false);
       await expect(page.getByTestId("theme-switch")).toHaveCount(0);
-      await page.waitForTimeout(200);
+      await emulateSystemScheme(page, "dark");
       await expect(html(page)).not.toHaveClass(DARK);
     });
   });

@@ -1,8 +1,8 @@
-import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { demoLike, STRICT_CSP_HEADERS, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { loginButton, submitLogin } from "./support/browser";
+import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, test } from "./support/test";
 
@@ -16,12 +16,7 @@ const DORA = { username: "dora", password: "dora-pw" };
 /** Raw secrets by device label: Keycloak keys the TOTP's HMAC with the stored secret's bytes. */
 const SECRETS = { Phone: "dora-phone-secret-000001", Tablet: "dora-tablet-secret-00002" };
 
-const otpCredential = (label: keyof typeof SECRETS) => ({
-  type: "otp",
-  userLabel: label,
-  secretData: JSON.stringify({ value: SECRETS[label] }),
-  credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
-});
+const otp = (label: keyof typeof SECRETS) => otpCredential(label, SECRETS[label]);
 
 /** Kim has an authenticator application and a security key, in a realm whose sign-in takes either. */
 const KINDS_REALM = "e2e-default-2fa-kinds";
@@ -86,11 +81,7 @@ test.use({
           firstName: "Dora",
           lastName: "Tester",
           // In this order, Phone is the default at first.
-          credentials: [
-            { type: "password", value: DORA.password, temporary: false },
-            otpCredential("Phone"),
-            otpCredential("Tablet"),
-          ],
+          credentials: [{ type: "password", value: DORA.password, temporary: false }, otp("Phone"), otp("Tablet")],
           clientRoles: { account: ["manage-account", "view-profile"] },
         },
       ],
@@ -99,15 +90,6 @@ test.use({
 });
 
 test.describe.configure({ mode: "serial" });
-
-/** A time-based one-time code (RFC 6238: HMAC-SHA1, 30 s, 6 digits), Keycloak's default OTP policy. */
-function totp(secret: string, now = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const digest = createHmac("sha1", Buffer.from(secret, "utf8")).update(counter).digest();
-  const offset = digest[digest.length - 1]! & 0x0f;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 /** Dora's credentials as the Admin API lists them: in the order Keycloak offers them (its priority). */
 async function storedCredentials(admin: KeycloakAdmin) {
@@ -143,11 +125,7 @@ async function signInWithOtp(page: Page, admin: KeycloakAdmin): Promise<string> 
   await page.goto(accountUrl(REALM, ROUTE));
   await submitLogin(page, DORA.username, DORA.password);
   await expect(page.locator("#otp")).toBeVisible();
-  // What the page submits unless the user picks another device: a hidden field (keycloak.v2), a checked radio (v1).
-  const id = await page
-    .locator('input[name="selectedCredentialId"][type="hidden"], input[name="selectedCredentialId"]:checked')
-    .first()
-    .inputValue();
+  const id = await selectedOtpCredential(page);
   const label = (await storedCredentials(admin)).find((credential) => credential.id === id)?.userLabel;
   if (label !== "Phone" && label !== "Tablet") throw new Error(`The OTP page selected an unknown device: ${id}`);
   await page.locator("#otp").fill(await freshCode(label));

@@ -1,7 +1,7 @@
-import { createHmac } from "node:crypto";
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
 import { demoLike, type KeycloakAdmin } from "./support/admin";
 import { passReauthentication, submitLogin } from "./support/browser";
+import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
 // The server extension's REST API (extension/, docs/extension.md) on the real Keycloak: who may call it, and that
@@ -37,12 +37,7 @@ const SECRETS: Record<string, string> = {
   "Gina's phone": "gina-phone-secret-0005",
 };
 
-const otp = (label: string) => ({
-  type: "otp",
-  userLabel: label,
-  secretData: JSON.stringify({ value: SECRETS[label] }),
-  credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
-});
+const otp = (label: string) => otpCredential(label, SECRETS[label] ?? "");
 
 const person = (
   { username, password }: Person,
@@ -115,15 +110,6 @@ type ActivityEvent = {
 };
 type EventPage = { eventsEnabled: boolean; first: number; max: number; hasMore: boolean; events: ActivityEvent[] };
 
-/** RFC 6238 code (HMAC-SHA1, 6 digits, 30 s), as Keycloak's default OTP policy computes it. */
-function totp(secret: string, time = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(time / 30_000)));
-  const mac = createHmac("sha1", Buffer.from(secret, "utf8")).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
 type StoredCredential = { id: string; type: string; userLabel?: string };
 
 async function credentials(admin: KeycloakAdmin, username: string): Promise<StoredCredential[]> {
@@ -150,11 +136,7 @@ async function signInForToken(
   await expect(heading.or(otpField).first()).toBeVisible({ timeout: 30_000 });
   if (await otpField.isVisible()) {
     if (!admin) throw new Error(`${user.username} has OTP credentials: pass the admin to read their labels`);
-    // The device the page submits unless the user picks another: a hidden field (keycloak.v2), a checked radio (v1).
-    const chosen = await page
-      .locator('input[name="selectedCredentialId"][type="hidden"], input[name="selectedCredentialId"]:checked')
-      .first()
-      .inputValue();
+    const chosen = await selectedOtpCredential(page);
     const stored = await credentials(admin, user.username);
     otpDevice = stored.find((credential) => credential.id === chosen)?.userLabel;
     await otpField.fill(totp(SECRETS[otpDevice ?? ""] ?? ""));

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO_USER, demoLike, fixture } from "./support/admin";
 import { passReauthentication } from "./support/browser";
 import { screenshot } from "./support/screenshots";
-import { expect, test } from "./support/test";
+import { expect, test as base } from "./support/test";
 import { keycloakAtLeast } from "./support/version";
 
 // A realm whose user profile uses most of what Keycloak's user-profile editor offers (tests/fixtures/user-profile.json).
@@ -16,6 +16,22 @@ const STARTING_ATTRIBUTES = {
   employeeNumber: ["E-1001"],
   nicknames: ["Al"],
 };
+
+// Clean-up as fixtures: it runs after the test whether it passed or failed, so a failure leaves the next test (and a
+// reused server) the state it expects.
+const test = base.extend<{ englishAfterwards: void; updateEmailAction: void }>({
+  // The test saves another locale for alice: English again afterwards.
+  englishAfterwards: async ({ admin }, use) => {
+    await use();
+    await admin.updateUser(REALM, DEMO_USER.username, { attributes: { locale: ["en"] } });
+  },
+  // Keycloak's update-email action, on for the test only.
+  updateEmailAction: async ({ admin }, use) => {
+    await admin.setRequiredAction(REALM, "UPDATE_EMAIL", true);
+    await use();
+    await admin.setRequiredAction(REALM, "UPDATE_EMAIL", false);
+  },
+});
 
 test.use({
   realms: {
@@ -146,6 +162,7 @@ test.describe("personal info", () => {
   test("switches the interface to the locale the user saves, without reloading @core", async ({
     consolePage: page,
     admin,
+    englishAfterwards: _,
   }) => {
     await expect(page.getByTestId("save")).toBeVisible();
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -156,27 +173,29 @@ test.describe("personal info", () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     expect((await admin.user(REALM, DEMO_USER.username)).attributes?.locale).toEqual(["de"]);
-    await admin.updateUser(REALM, DEMO_USER.username, { attributes: { locale: ["en"] } });
   });
 
-  test("starts Keycloak's update-email action and comes back @core", async ({ admin, openConsole }) => {
+  test.describe(() => {
     test.skip(
-      !keycloakAtLeast("26.4.0"),
+      () => !keycloakAtLeast("26.4.0"),
       "Update email is a preview feature before 26.4, off unless the server turns it on: neither stock nor ours offers it",
     );
-    await admin.setRequiredAction(REALM, "UPDATE_EMAIL", true);
-    const page = await openConsole(REALM);
-    // With the action on, Keycloak makes the email read-only in the profile: it changes only through the action.
-    await expect(page.getByTestId("email")).toBeDisabled();
-    await page.locator("#update-email-btn").click();
-    await passReauthentication(page, "input#email", DEMO_USER.password);
-    await expect(page).toHaveURL(/UPDATE_EMAIL/);
-    await screenshot(page, "personal-info-update-email");
-    // Keycloak's page offers to go back without changing anything.
-    await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page).toHaveURL(new RegExp(`/realms/${REALM}/account`));
-    await expect(page.getByTestId("page-heading")).toBeVisible();
-    await admin.setRequiredAction(REALM, "UPDATE_EMAIL", false);
+    test("starts Keycloak's update-email action and comes back @core", async ({
+      openConsole,
+      updateEmailAction: _,
+    }) => {
+      const page = await openConsole(REALM);
+      // With the action on, Keycloak makes the email read-only in the profile: it changes only through the action.
+      await expect(page.getByTestId("email")).toBeDisabled();
+      await page.locator("#update-email-btn").click();
+      await passReauthentication(page, "input#email", DEMO_USER.password);
+      await expect(page).toHaveURL(/UPDATE_EMAIL/);
+      await screenshot(page, "personal-info-update-email");
+      // Keycloak's page offers to go back without changing anything.
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(page).toHaveURL(new RegExp(`/realms/${REALM}/account`));
+      await expect(page.getByTestId("page-heading")).toBeVisible();
+    });
   });
 
   test.describe(() => {

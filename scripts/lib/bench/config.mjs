@@ -43,9 +43,5 @@ export function benchSettings(env = process.env) {
   };
 }
 
-export const median = (/** @type {number[]} */ values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const at = (/** @type {number} */ index) => sorted[index] ?? NaN;
-  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
-};
+// One median for every measuring script (scripts/lib/statistics.mjs); the bench's modules import it from here.
+export { median } from "../statistics.mjs";

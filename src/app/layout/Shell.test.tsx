@@ -1,7 +1,7 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { RouterProvider } from "../../lib/routing";
 import { createMemoryRouter } from "../../testing/memoryRouter";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../testing/renderPage";
 import { Shell, SPINNER_DELAY_MS } from "./Shell";
 
@@ -14,7 +14,17 @@ vi.mock("./Header", () => ({
   },
 }));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The spinner's delay runs on fake timers: the test says when time passes, so a slow machine changes nothing. Only
+// setTimeout is faked; React's scheduler (setImmediate) and the router's promises run as usual.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Lets `ms` of fake time pass, and React draw what it caused. */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** The shell over two pages; the second one's data arrives when the test says so. */
 function renderShell() {
@@ -35,37 +45,40 @@ function renderShell() {
     },
   ]);
   renderInApp(<RouterProvider router={router} />);
-  void router.navigate("/slow");
+  act(() => void router.navigate("/slow"));
   return { arrive: () => arrive() };
 }
 
 describe("shell page switch", () => {
   it("keeps the old page for a quick switch, with no spinner flashing", async () => {
     const { arrive } = renderShell();
-    await sleep(SPINNER_DELAY_MS / 3);
+    await pass(SPINNER_DELAY_MS - 1);
     expect(screen.getByRole("heading", { name: "First page" })).toBeVisible();
     expect(screen.queryByRole("progressbar")).toBeNull();
 
-    arrive();
-    expect(await screen.findByRole("heading", { name: "Slow page" })).toBeVisible();
+    await act(async () => arrive());
+    expect(screen.getByRole("heading", { name: "Slow page" })).toBeVisible();
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
 
   it("shows the spinner once a switch takes longer, and the page when its data is in", async () => {
     const { arrive } = renderShell();
-    expect(await screen.findByRole("progressbar", { name: "Loading" }, { timeout: 2_000 })).toBeVisible();
+    await pass(SPINNER_DELAY_MS);
+    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeVisible();
     expect(screen.queryByRole("heading", { name: "First page" })).toBeNull();
 
-    arrive();
-    expect(await screen.findByRole("heading", { name: "Slow page" })).toBeVisible();
+    await act(async () => arrive());
+    expect(screen.getByRole("heading", { name: "Slow page" })).toBeVisible();
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
 
   it("draws the header once, not at each step of a switch", async () => {
     const { arrive } = renderShell();
-    await sleep(SPINNER_DELAY_MS + 50); // the spinner is up: the switch has been through its steps
-    arrive();
-    expect(await screen.findByRole("heading", { name: "Slow page" })).toBeVisible();
+    await pass(SPINNER_DELAY_MS);
+    // The spinner is up: the switch has been through its steps.
+    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeVisible();
+    await act(async () => arrive());
+    expect(screen.getByRole("heading", { name: "Slow page" })).toBeVisible();
     expect(headerDraws.count).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { isExtensionFeature, type ExtensionFeature, type ExtensionFeatures } from "../../api/extension";
 import { joinPath, type Features, type FeatureFlag } from "../../environment/environment";
+import { trimSlashes } from "../../lib/paths";
 
 /** What an item's `isVisible` names: a flag of the template, or a feature of the server extension. */
 export type MenuFlag = FeatureFlag | ExtensionFeature;
@@ -91,11 +92,11 @@ export function menuLeaves(items: MenuItem[]): MenuLeaf[] {
 export function relativePath(pathname: string, basePath: string): string {
   const base = basePath.replace(/\/+$/, "");
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
-  return rest.replace(/^\/+|\/+$/g, "");
+  return trimSlashes(rest);
 }
 
 /** Whether `item` is (or holds) the page at `currentPath`; in any letter case, as the routes match. */
 export function isActive(item: MenuItem, currentPath: string): boolean {
   if (isGroup(item)) return item.children.some((child) => isActive(child, currentPath));
-  return item.path.replace(/^\/+|\/+$/g, "").toLowerCase() === currentPath.toLowerCase();
+  return trimSlashes(item.path).toLowerCase() === currentPath.toLowerCase();
 }

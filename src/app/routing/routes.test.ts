@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { definePage, type PageDefinition } from "../../pages/page";
 import { prefetchMenuPage, preloadPageCode } from "./routes";

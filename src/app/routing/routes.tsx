@@ -7,6 +7,7 @@ import { menuLeaves, type MenuItem, type MenuLeaf } from "../layout/menu";
 import { PAGES, UNLISTED_ROUTES } from "./pages";
 import { RouteError } from "./RouteError";
 import { RoutedPage } from "./RoutedPage";
+import { trimSlashes } from "../../lib/paths";
 
 /** What every page route shares: the API client, the realm's feature flags and the (feature-filtered) menu. */
 export type RouteContext = { api: ApiClient; features: Features; menu: MenuItem[] };
@@ -64,8 +65,4 @@ export function preloadPageCode(pathname: string, base: string, pages = PAGES): 
 /** Starts loading a menu item's page code when the user shows intent (pointer over it, keyboard focus on it). */
 export function prefetchMenuPage(item: { id?: string; path: string; modulePath?: string }, pages = PAGES): void {
   pages[item.modulePath ? "content" : trimSlashes(item.id ?? item.path)]?.module().catch(() => undefined);
-}
-
-function trimSlashes(path: string): string {
-  return path.replace(/^\/+|\/+$/g, "");
 }

@@ -1,24 +1,23 @@
 import type { RouteMenuItem as ContentMenuItem } from "../page";
+import { trimSlashes } from "../../lib/paths";
 
 export type { ContentMenuItem };
 
 /** The item a content page shows: its label (a message key or text), its path, and its module under the theme resources. */
 export type ContentModuleItem = { label: string; path: string; modulePath: string };
 
-const trim = (path: string) => path.replace(/^\/+|\/+$/g, "");
-
 /**
  * The item with a module for `componentId`, searched through the whole menu tree, groups included (the stock console
  * stops at the first group): its path is `componentId` or ends with `/componentId`.
  */
 export function findContentItem(menu: readonly ContentMenuItem[], componentId: string): ContentModuleItem | undefined {
-  const wanted = trim(componentId);
+  const wanted = trimSlashes(componentId);
   for (const item of menu) {
     if (Array.isArray(item.children)) {
       const found = findContentItem(item.children, wanted);
       if (found) return found;
     } else if (item.modulePath && item.path !== undefined) {
-      const path = trim(item.path);
+      const path = trimSlashes(item.path);
       if (wanted && (path === wanted || path.endsWith(`/${wanted}`))) {
         return { label: item.label, path, modulePath: item.modulePath };
       }

@@ -1,5 +1,6 @@
 import type { PageLoader } from "../page";
 import { ContentPageError, findContentItem, type ContentModuleItem } from "./content";
+import { trimSlashes } from "../../lib/paths";
 
 /**
  * The loader of a content page: the menu item it was routed from, or (for `content/:componentId`) the item the id
@@ -7,7 +8,7 @@ import { ContentPageError, findContentItem, type ContentModuleItem } from "./con
  */
 export const loadContentItem: PageLoader<ContentModuleItem> = async ({ item, menu, params }) => {
   if (item?.modulePath && item.path !== undefined) {
-    return { label: item.label, path: item.path.replace(/^\/+|\/+$/g, ""), modulePath: item.modulePath };
+    return { label: item.label, path: trimSlashes(item.path), modulePath: item.modulePath };
   }
   const componentId = params.componentId ?? "";
   const found = findContentItem(menu, componentId);

@@ -1,32 +1,11 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import type { UserRepresentation } from "../../api/representations";
 import { fakeAuth, renderPage, testEnvironment } from "../../testing/renderPage";
 import { canUpdateEmail } from "./PersonalInfo";
+import { aliceWithProfile } from "../../testing/users";
 
-const user: UserRepresentation = {
-  id: "u1",
-  username: "alice",
-  email: "alice@example.org",
-  firstName: "Alice",
-  lastName: "Liddell",
-  attributes: {},
-  userProfileMetadata: {
-    attributes: [
-      { name: "username", displayName: "${username}", readOnly: true },
-      {
-        name: "email",
-        displayName: "${email}",
-        required: true,
-        validators: { email: {} },
-        annotations: { "kc.required.action.supported": true },
-      },
-      { name: "firstName", displayName: "${firstName}", required: true },
-      { name: "lastName", displayName: "${lastName}", required: true },
-    ],
-  },
-};
+const user = aliceWithProfile({ emailField: { annotations: { "kc.required.action.supported": true } } });
 const load = [
   { path: "/", body: user },
   { path: "/supportedLocales", body: [] },

@@ -1,40 +1,27 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { UserRepresentation } from "../../api/representations";
 import { renderPage } from "../../testing/renderPage";
 import { currentSection, jumpLinkSlug } from "./SectionNav";
+import { aliceWithProfile } from "../../testing/users";
 
 const PAGE_LOAD = { timeout: 4_000 };
 
-const profile = (groups: boolean): UserRepresentation => ({
-  id: "u1",
-  username: "alice",
-  email: "alice@example.org",
-  firstName: "Alice",
-  lastName: "Liddell",
-  attributes: {},
-  userProfileMetadata: {
-    attributes: [
-      { name: "username", displayName: "${username}", readOnly: true },
-      { name: "email", displayName: "${email}" },
-      { name: "firstName", displayName: "${firstName}" },
-      { name: "lastName", displayName: "${lastName}" },
-      ...(groups
-        ? [
+const profile = (groups: boolean) =>
+  aliceWithProfile(
+    groups
+      ? {
+          extraFields: [
             { name: "street", displayName: "Street", group: "address" },
             { name: "shoeSize", displayName: "Shoe size", group: "sizes" },
-          ]
-        : []),
-    ],
-    groups: groups
-      ? [
-          { name: "address", displayHeader: "${address}", displayDescription: "Where letters reach you" },
-          { name: "sizes", displayHeader: "Clothing sizes" },
-        ]
-      : [],
-  },
-});
+          ],
+          groups: [
+            { name: "address", displayHeader: "${address}", displayDescription: "Where letters reach you" },
+            { name: "sizes", displayHeader: "Clothing sizes" },
+          ],
+        }
+      : { groups: [] },
+  );
 
 const renderProfile = (groups: boolean) =>
   renderPage("", {

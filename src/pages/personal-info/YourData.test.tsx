@@ -1,26 +1,11 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { UserRepresentation } from "../../api/representations";
 import { renderPage, testEnvironment, type StubRoute } from "../../testing/renderPage";
+import { aliceWithProfile } from "../../testing/users";
 
-const user: UserRepresentation = {
-  id: "u1",
-  username: "alice",
-  email: "alice@example.org",
-  emailVerified: true,
-  firstName: "Alice",
-  lastName: "Liddell",
-  attributes: {},
-  userProfileMetadata: {
-    attributes: [
-      { name: "username", displayName: "${username}", readOnly: true },
-      { name: "email", displayName: "${email}", required: true, validators: { email: {} } },
-      { name: "firstName", displayName: "${firstName}", required: true },
-      { name: "lastName", displayName: "${lastName}", required: true },
-    ],
-  },
-};
+const user = aliceWithProfile({ emailVerified: true });
 
 // Groups, devices and credentials on; the rest of the realm's switches off.
 const features = {
@@ -70,7 +55,6 @@ describe("your data", () => {
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
   });
-  afterEach(() => vi.restoreAllMocks());
 
   it("downloads one file with every offered part and says so", async () => {
     renderPage("", {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type {
@@ -43,8 +43,16 @@ function tokenWithRoles(roles: string[]): string {
 function renderCredentials(routes: StubRoute[], roles = ["manage-account"]) {
   const result = renderPage("verifiable-credentials", { routes });
   // Read when the page mounts (after its code and data have loaded), so this is in time.
-  result.auth.token = async () => tokenWithRoles(roles);
-  return result;
+  let tokenRead: Promise<string> | undefined;
+  result.auth.token = () => (tokenRead = Promise.resolve(tokenWithRoles(roles)));
+  /** Waits until the page has read the token and React has drawn what its roles allow. */
+  const tokenChecked = async () => {
+    await waitFor(() => expect(tokenRead).toBeDefined());
+    await act(async () => {
+      await tokenRead;
+    });
+  };
+  return { ...result, tokenChecked };
 }
 
 const calls = (fetchStub: ReturnType<typeof renderPage>["fetchStub"], method: string) =>
@@ -86,11 +94,13 @@ describe("verifiable credentials", () => {
   });
 
   it("does not offer Revoke without manage-account or manage-verifiable-credentials", async () => {
-    renderCredentials([{ path: "/verifiable-credentials", body: [jwt] }], ["view-verifiable-credentials"]);
+    const { tokenChecked } = renderCredentials(
+      [{ path: "/verifiable-credentials", body: [jwt] }],
+      ["view-verifiable-credentials"],
+    );
     await screen.findByTestId("credentials-list-item", {}, PAGE_LOAD);
-    // Give the token check its turn before asserting the absence.
-    await waitFor(() => expect(screen.getByRole("button", { name: "Issue to Wallet" })).toBeVisible());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await tokenChecked();
+    expect(screen.getByRole("button", { name: "Issue to Wallet" })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Revoke" })).toBeNull();
   });
 

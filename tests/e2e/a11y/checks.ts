@@ -74,10 +74,11 @@ export async function expectFocusVisible(page: Page) {
 }
 
 /**
- * Presses `key` (Tab by default) until `target` has the focus, checking at every stop that the focus is visible.
- * Fails when `target` is not reached within `limit` presses.
+ * Presses `key` (Tab by default; "Shift+Tab" goes backwards) until `target` has the focus, checking at every stop that
+ * the focus is visible. Presses nothing when it has the focus already; fails when `limit` presses do not reach it.
  */
-export async function tabTo(page: Page, target: Locator, { key = "Tab", limit = 40 } = {}) {
+export async function tabTo(page: Page, target: Locator, { key = "Tab", limit = 60 } = {}) {
+  if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press(key);
     // Past the last control the focus leaves the page for the browser's own UI, and comes back at the top.

@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { DEMO_USER, fixture, type KeycloakAdmin, type RealmJson } from "../support/admin";
+import { otpCredential, totp } from "../support/otp";
 import { keycloakUrl } from "../support/test";
 
 /**
@@ -66,18 +66,7 @@ export function a11yRealm(realm: string): () => RealmJson {
         person(OTTO.username, OTTO.password, {
           credentials: [
             { type: "password", value: OTTO.password, temporary: false },
-            {
-              type: "otp",
-              userLabel: "Phone",
-              secretData: JSON.stringify({ value: OTTO_SECRET }),
-              credentialData: JSON.stringify({
-                subType: "totp",
-                digits: 6,
-                counter: 0,
-                period: 30,
-                algorithm: "HmacSHA1",
-              }),
-            },
+            otpCredential("Phone", OTTO_SECRET),
           ],
         }),
       ],
@@ -122,13 +111,9 @@ export function a11yRealm(realm: string): () => RealmJson {
   };
 }
 
-/** The current one-time code of Otto's authenticator (RFC 6238: HMAC-SHA1, 30 s, 6 digits). */
+/** The current one-time code of Otto's authenticator. */
 export function ottoCode(now = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const hmac = createHmac("sha1", Buffer.from(OTTO_SECRET, "utf8")).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+  return totp(OTTO_SECRET, now);
 }
 
 /** Answers Keycloak's one-time-code page for Otto, after his password. */

@@ -61,9 +61,14 @@ export class KeycloakAdmin {
   }
 
   async sessionCount(realm: string, username: string): Promise<number> {
+    return (await this.sessionIds(realm, username)).length;
+  }
+
+  /** The ids of the user's SSO sessions (the `sid` of their tokens). */
+  async sessionIds(realm: string, username: string): Promise<string[]> {
     const id = await this.userId(realm, username);
-    const sessions = await this.request<unknown[]>("GET", `/${encodeURIComponent(realm)}/users/${id}/sessions`);
-    return sessions.length;
+    const sessions = await this.request<{ id: string }[]>("GET", `/${encodeURIComponent(realm)}/users/${id}/sessions`);
+    return sessions.map((session) => session.id);
   }
 
   /** Replaces the realm's user-profile configuration (what the realm admin edits under Realm settings → User profile). */

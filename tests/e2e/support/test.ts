@@ -40,6 +40,9 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
  */
 type SignIns = Map<string, Promise<StorageState>>;
 
+/** A shared session a test has used: checked after the test, which fails if it ended that session. */
+type SharedUse = { key: string; realm: string; user: User };
+
 type WorkerFixtures = {
   /** Admin REST API of the run's Keycloak (admin/admin of the master realm). */
   admin: KeycloakAdmin;
@@ -77,9 +80,21 @@ async function ssoState(context: BrowserContext): Promise<StorageState> {
 }
 
 /**
+ * The id of the SSO session these cookies hold: KEYCLOAK_IDENTITY is a signed token whose `sid` claim names it.
+ * Read here, not verified: it only tells the test which session to look for.
+ */
+function sessionIdOf(state: StorageState): string {
+  const identity = state.cookies.find((cookie) => /^KEYCLOAK_IDENTITY(_LEGACY)?$/.test(cookie.name));
+  const payload = identity?.value.split(".")[1];
+  const sid = payload ? (JSON.parse(Buffer.from(payload, "base64url").toString()) as { sid?: unknown }).sid : undefined;
+  if (typeof sid !== "string") throw new Error("The sign-in left no KEYCLOAK_IDENTITY cookie with a session id.");
+  return sid;
+}
+
+/**
  * Opens `url` on `page` signed in as `user`: with the worker's SSO session of that user when there is one, else
- * through the login page (whose session then becomes the worker's). A session that has ended (a test signed the
- * user out everywhere) shows the login page instead: it signs in there, and that session is shared from then on.
+ * through the login page (whose session then becomes the worker's). Returns the shared session it used, if any.
+ * A shared session that has ended fails the test: signing in again would hide a test that ended it by mistake.
  */
 async function openSignedIn(
   page: Page,
@@ -91,28 +106,52 @@ async function openSignedIn(
     locale,
     ownSession,
   }: { url: string; realm: string; user: User; locale: string; ownSession?: boolean },
-): Promise<void> {
+): Promise<SharedUse | undefined> {
   if (ownSession) {
     await page.goto(url);
     await signIn(page, user.username, user.password);
-    return;
+    return undefined;
   }
   const key = JSON.stringify([realm, user.username, locale]);
-  const shared = await signIns.get(key)?.catch(() => undefined);
+  const shared = signIns.get(key);
   if (shared) {
-    await page.context().addCookies(shared.cookies);
+    await page.context().addCookies((await shared).cookies);
     await page.goto(url);
     const heading = page.getByTestId("page-heading");
     // The first page after a sign-in loads the app, its translations and the page's data: allow it more time.
     await expect(heading.or(loginButton(page)).first()).toBeVisible({ timeout: 30_000 });
-    if (await heading.isVisible()) return;
-    test.info().annotations.push({ type: "signed in again", description: `${user.username} in ${realm}` });
+    if (!(await heading.isVisible())) {
+      throw new Error(
+        `The worker's session of ${user.username} in ${realm} has ended, and the test that ended it passed: ` +
+          "a test that signs out or ends sessions needs ownSession: true.",
+      );
+    }
   } else {
     await page.goto(url);
+    const signedIn = signIn(page, user.username, user.password).then(() => ssoState(page.context()));
+    signIns.set(key, signedIn);
+    await signedIn;
   }
-  const signedIn = signIn(page, user.username, user.password).then(() => ssoState(page.context()));
-  signIns.set(key, signedIn);
-  await signedIn;
+  return { key, realm, user };
+}
+
+/**
+ * After a test: every shared session it used must still be there. A test that ends one (a sign-out, the Admin API's
+ * logout) without `ownSession` fails here, naming the session, instead of leaving the next test the login page.
+ */
+async function expectSharedSessionsKept(admin: KeycloakAdmin, signIns: SignIns, used: SharedUse[]): Promise<void> {
+  for (const { key, realm, user } of new Map(used.map((use) => [use.key, use])).values()) {
+    const state = await signIns.get(key);
+    if (!state) continue;
+    const sid = sessionIdOf(state);
+    if (!(await admin.sessionIds(realm, user.username)).includes(sid)) {
+      signIns.delete(key);
+      throw new Error(
+        `This test ended the worker's shared session of ${user.username} in ${realm} (${sid}): a test that signs ` +
+          "out or ends sessions signs in on its own (account or openConsole with ownSession: true).",
+      );
+    }
+  }
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -147,9 +186,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   account: [{}, { option: true }],
-  consolePage: async ({ page, account, locale, signIns }, use) => {
+  consolePage: async ({ page, account, locale, signIns, admin }, use) => {
     const { realm = "demo", route = "", query = "", user = DEMO_USER, ownSession } = account;
-    await openSignedIn(page, signIns, {
+    const shared = await openSignedIn(page, signIns, {
       url: accountUrl(realm, route, query),
       realm,
       user,
@@ -157,19 +196,29 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       ownSession,
     });
     await use(page);
+    if (shared) await expectSharedSessionsKept(admin, signIns, [shared]);
   },
-  openConsole: async ({ browser, signIns }, use) => {
+  openConsole: async ({ browser, signIns, admin }, use) => {
     const contexts: BrowserContext[] = [];
+    const used: SharedUse[] = [];
     await use(
       async (realm, { route = "", query = "", user = DEMO_USER, viewport, locale = "en-US", ownSession } = {}) => {
         const context = await browser.newContext({ viewport: viewport ?? { width: 1280, height: 800 }, locale });
         contexts.push(context);
         const page = await context.newPage();
-        await openSignedIn(page, signIns, { url: accountUrl(realm, route, query), realm, user, locale, ownSession });
+        const shared = await openSignedIn(page, signIns, {
+          url: accountUrl(realm, route, query),
+          realm,
+          user,
+          locale,
+          ownSession,
+        });
+        if (shared) used.push(shared);
         return page;
       },
     );
     await Promise.all(contexts.map((context) => context.close()));
+    await expectSharedSessionsKept(admin, signIns, used);
   },
 });
 
