@@ -55,6 +55,24 @@ describe("alerts", () => {
     expect(screen.queryByText("new")).toBeNull();
   });
 
+  it("keeps errors and warnings until the user closes them; a success and an info close on their own", async () => {
+    vi.useFakeTimers();
+    act(() => alerts.addAlert("could not save", "danger"));
+    act(() => alerts.addAlert("check this", "warning"));
+    act(() => alerts.addAlert("saved", "success"));
+    act(() => alerts.addAlert("for your information", "info"));
+    act(() => vi.advanceTimersByTime(ALERT_TIMEOUT * 10));
+    expect(screen.queryByText("saved")).toBeNull();
+    expect(screen.queryByText("for your information")).toBeNull();
+    expect(screen.getByText("could not save")).toBeInTheDocument();
+    expect(screen.getByText("check this")).toBeInTheDocument();
+    vi.useRealTimers();
+    const error = screen.getByText("could not save").closest("li")!;
+    await userEvent.click(within(error).getByRole("button", { name: /close/i }));
+    expect(screen.queryByText("could not save")).toBeNull();
+    expect(screen.getByText("check this")).toBeInTheDocument();
+  });
+
   it("turns a failed call into a danger alert with the server's description", () => {
     act(() =>
       alerts.addError("Could not save: {{error}}", Object.assign(new Error("Conflict"), { description: "Taken" })),

@@ -5,8 +5,14 @@ import { useRequiredContext } from "../../lib/useRequiredContext";
 import { AlertList } from "./AlertList";
 import type { AlertEntry, AlertVariant } from "./types";
 
-/** How long an alert stays, like the stock console. */
+/** How long a success or an info alert stays. */
 export const ALERT_TIMEOUT = 8000;
+
+/**
+ * Errors and warnings stay until the user closes them: often the alert is the only report of a failed request, and a
+ * timer would take it away before a slow reader (or a screen-reader user busy elsewhere) has it.
+ */
+const closesOnItsOwn = (variant: AlertVariant) => variant === "success" || variant === "info";
 
 export type { AlertEntry, AlertVariant } from "./types";
 
@@ -47,10 +53,11 @@ export function AlertProvider({ children, timeout = ALERT_TIMEOUT }: { children:
     (message, variant = "success", description) => {
       const id = nextId.current++;
       setAlerts((current) => [{ id, message, variant, description }, ...current]);
-      timers.current.set(
-        id,
-        setTimeout(() => removeAlert(id), timeout),
-      );
+      if (closesOnItsOwn(variant))
+        timers.current.set(
+          id,
+          setTimeout(() => removeAlert(id), timeout),
+        );
     },
     [removeAlert, timeout],
   );
