@@ -86,6 +86,7 @@ function EventList({ firstPage }: { firstPage: AccountEventsPage }) {
             icon={<SyncAltIcon />}
             onClick={reload}
             isLoading={state.status === "loading"}
+            spinnerAriaValueText={t("spinnerLoading")}
             data-testid="activity-refresh"
           >
             {t("refresh")}

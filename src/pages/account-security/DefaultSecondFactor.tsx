@@ -136,6 +136,7 @@ export function DefaultSecondFactorAction({
       className="second-factor-choice"
       aria-describedby={labelId}
       isLoading={choice.busyId === credential.id}
+      spinnerAriaValueText={t("spinnerLoading")}
       isAriaDisabled={choice.busyId !== undefined}
       onClick={() => void choice.makeDefault(credential, name)}
     >

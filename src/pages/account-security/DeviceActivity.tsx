@@ -87,6 +87,7 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
             icon={<SyncAltIcon />}
             onClick={() => void reload()}
             isLoading={reloading}
+            spinnerAriaValueText={t("spinnerLoading")}
             aria-label={t("refreshPage")}
           >
             {t("refresh")}

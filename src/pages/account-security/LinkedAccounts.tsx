@@ -208,6 +208,7 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
               icon={<UnlinkIcon />}
               onClick={() => void unlink()}
               isLoading={busy}
+              spinnerAriaValueText={t("spinnerLoading")}
               isDisabled={busy}
             >
               {t("unLink")}
@@ -219,6 +220,7 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
               icon={<LinkIcon />}
               onClick={() => void link()}
               isLoading={busy}
+              spinnerAriaValueText={t("spinnerLoading")}
               isDisabled={busy}
             >
               {t("link")}

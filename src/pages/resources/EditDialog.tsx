@@ -126,6 +126,7 @@ function EditForm({
           data-testid="done"
           isDisabled={busy || changes.length === 0}
           isLoading={busy}
+          spinnerAriaValueText={t("spinnerLoading")}
           onClick={() => void save()}
         >
           {t("done")}

@@ -89,6 +89,7 @@ export function RequestsDialog({
                         onClick={() => void decide(request, true)}
                         isDisabled={busy !== undefined}
                         isLoading={busy === request.username}
+                        spinnerAriaValueText={t("spinnerLoading")}
                         data-testid={`accept-${request.username}`}
                         aria-label={`${t("accept")}: ${request.username}`}
                       >

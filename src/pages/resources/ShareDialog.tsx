@@ -239,6 +239,7 @@ export function ShareDialog({
           data-testid="done"
           isDisabled={!canSubmit}
           isLoading={busy}
+          spinnerAriaValueText={t("spinnerLoading")}
           onClick={() => void share()}
         >
           {t("done")}
