@@ -1,34 +1,17 @@
-import {
-  Button,
-  Form,
-  FormGroup,
-  FormHelperText,
-  HelperText,
-  HelperTextItem,
-  InputGroup,
-  InputGroupItem,
-  Label,
-  LabelGroup,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  Spinner,
-  TextInput,
-} from "@patternfly/react-core";
-import { ExclamationCircleIcon } from "@patternfly/react-icons";
+import { Button, Form, FormGroup, Modal, ModalBody, ModalFooter, ModalHeader, Spinner } from "@patternfly/react-core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
-import { ApiError } from "../../api/client";
-import { fetchResourcePermissions, updateResourcePermissions } from "../../api/methods";
+import { fetchResourcePermissions } from "../../api/methods";
 import type { ResourceRepresentation } from "../../api/representations";
-import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { SelectControl } from "../../ui/select/SelectControl";
 import { useFetch } from "../../ui/useFetch";
 import { SharedWith } from "./SharedWith";
 import { findUser, resourceLabel, scopeLabel } from "./resources";
+import { isNotFound, shareFailureText, shareWithEach } from "./share";
+import { ShareUsersField } from "./ShareUsersField";
 
 /**
  * "Share the resource": users by username or email, as chips, and the scopes to grant them. One PUT per user, so an
@@ -102,14 +85,7 @@ export function ShareDialog({
     setUsers(targets);
     setText("");
     setBusy(true);
-    const failures: { user: string; error: unknown }[] = [];
-    for (const user of targets) {
-      try {
-        await updateResourcePermissions(api, resource._id, [{ username: user, scopes }]);
-      } catch (error) {
-        failures.push({ user, error });
-      }
-    }
+    const failures = await shareWithEach(api, resource._id, targets, scopes);
     setBusy(false);
     const sharedNow = targets.length > failures.length;
     if (failures.length === 0) {
@@ -121,15 +97,7 @@ export function ShareDialog({
     const [firstFailure] = failures;
     setUsers(failures.map((f) => f.user));
     setUnknown(new Set(failures.filter((f) => isNotFound(f.error)).map((f) => f.user)));
-    setFieldError(
-      failures
-        .map(({ user, error }) =>
-          isNotFound(error)
-            ? t("shareUserNotFound", { username: user })
-            : t("shareError", { error: t(errorMessage(error)) }),
-        )
-        .join(" "),
-    );
+    setFieldError(shareFailureText(t, failures));
     if (firstFailure) addError("shareError", firstFailure.error);
     if (sharedNow) {
       setChanged(true);
@@ -148,75 +116,20 @@ export function ShareDialog({
           <LoadError error={permissions.state.error} onRetry={permissions.reload} />
         ) : (
           <Form id="share-form" onSubmit={(event) => event.preventDefault()}>
-            <FormGroup label={t("shareUser")} fieldId="users" isRequired>
-              <InputGroup>
-                <InputGroupItem isFill>
-                  <TextInput
-                    id="users"
-                    data-testid="users"
-                    value={text}
-                    placeholder={t("usernamePlaceholder")}
-                    validated={fieldError || typedProblem ? "error" : "default"}
-                    aria-invalid={Boolean(fieldError || typedProblem)}
-                    aria-describedby={fieldError || typedProblem ? "users-helper" : undefined}
-                    isDisabled={busy}
-                    onChange={(_event, value) => {
-                      setText(value);
-                      setFieldError(undefined);
-                    }}
-                    onKeyDown={(event) => {
-                      if (event.key === "Enter") {
-                        event.preventDefault();
-                        add();
-                      }
-                    }}
-                  />
-                </InputGroupItem>
-                <InputGroupItem>
-                  <Button
-                    variant="control"
-                    data-testid="add"
-                    onClick={add}
-                    isDisabled={!typed || busy || Boolean(typedProblem)}
-                  >
-                    {t("add")}
-                  </Button>
-                </InputGroupItem>
-              </InputGroup>
-              {(fieldError || typedProblem) && (
-                <FormHelperText>
-                  <HelperText>
-                    <HelperTextItem
-                      id="users-helper"
-                      data-testid="users-helper"
-                      variant="error"
-                      icon={<ExclamationCircleIcon />}
-                    >
-                      {fieldError ?? typedProblem}
-                    </HelperTextItem>
-                  </HelperText>
-                </FormHelperText>
-              )}
-            </FormGroup>
-            {users.length > 0 && (
-              <div role="group" aria-labelledby="share-with-title" className="resource-share-with">
-                <span id="share-with-title" className="resource-share-with-title">
-                  {t("shareWith")}
-                </span>{" "}
-                <LabelGroup numLabels={10} aria-label={t("shareWith")}>
-                  {users.map((user) => (
-                    <Label
-                      key={user}
-                      status={unknown.has(user) ? "danger" : undefined}
-                      closeBtnAriaLabel={`${t("remove")} ${user}`}
-                      onClose={busy ? undefined : () => removeUser(user)}
-                    >
-                      {user}
-                    </Label>
-                  ))}
-                </LabelGroup>
-              </div>
-            )}
+            <ShareUsersField
+              text={text}
+              error={fieldError ?? typedProblem}
+              canAdd={Boolean(typed) && !busy && !typedProblem}
+              users={users}
+              unknown={unknown}
+              busy={busy}
+              onTextChange={(value) => {
+                setText(value);
+                setFieldError(undefined);
+              }}
+              onAdd={add}
+              onRemove={removeUser}
+            />
             <FormGroup label={t("permissions")} fieldId="permissions-input" isRequired>
               <SelectControl
                 id="permissions-input"
@@ -251,5 +164,3 @@ export function ShareDialog({
     </Modal>
   );
 }
-
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
