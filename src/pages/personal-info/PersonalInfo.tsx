@@ -1,20 +1,7 @@
-import {
-  ActionGroup,
-  Alert,
-  Button,
-  ExpandableSection,
-  Form,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  PageSection,
-} from "@patternfly/react-core";
-import { CheckCircleIcon, ExclamationTriangleIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { FormProvider, useForm, useFormState } from "react-hook-form";
+import { ActionGroup, Alert, Button, Form } from "@patternfly/react-core";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useBlocker } from "../../lib/routing";
 import { useApi } from "../../api/ApiContext";
 import { fetchPersonalInfo, savePersonalInfo } from "../../api/methods";
 import type { UserProfileAttributeMetadata } from "../../api/representations";
@@ -27,6 +14,9 @@ import { useSessionDraft } from "../../ui/useSessionDraft";
 import type { PageProps } from "../page";
 import type { PersonalInfoData } from "./loader";
 import { YourData } from "./YourData";
+import { DeleteAccount } from "./DeleteAccount";
+import { EmailAddons } from "./EmailAddons";
+import { LeaveGuard } from "./LeaveGuard";
 import "./personal-info.css";
 import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../../user-profile/fieldNames";
 import { applyServerErrors, fieldErrorsOf } from "../../user-profile/serverErrors";
@@ -77,7 +67,6 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
     defaultValues: toFormValues(loaded.user, metadata.attributes),
   });
   const { handleSubmit, reset, setError, formState, getValues } = form;
-  const [deleteOpen, setDeleteOpen] = useState(false);
   // The saved address and whether Keycloak has it verified; unknown (not shown) when it could not be read back.
   const [emailStatus, setEmailStatus] = useState<{ email?: string; verified?: boolean }>({
     email: loaded.user.email,
@@ -85,8 +74,21 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   });
 
   // Typed values survive the end of the session: kept when it ends, shown unsaved after signing in again.
+  // Whether the form has unsaved changes, followed without drawing the form again (react-hook-form computes
+  // `formState.isDirty` only for a component that reads it while drawing).
+  const dirty = useRef(false);
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { isDirty: true },
+        callback: ({ isDirty }) => {
+          dirty.current = isDirty === true;
+        },
+      }),
+    [form],
+  );
   const { draft } = useSessionDraft<ProfileFormValues>("personal-info", {
-    isDirty: () => form.formState.isDirty,
+    isDirty: () => dirty.current,
     values: () => getValues(),
   });
   const [restored, setRestored] = useState(draft !== undefined);
@@ -99,18 +101,6 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   const sections = groupAttributes(metadata, (attribute) => isShown(attribute, loaded.supportedLocales));
   const navSections =
     sections.length > 1 ? sections.map(({ group }) => ({ id: sectionId(group), title: sectionTitle(t, group) })) : [];
-
-  // Leaving the page with unsaved changes asks first: other pages of the console (`LeaveGuard`), and the
-  // browser's own ways out.
-  useEffect(() => {
-    if (!formState.isDirty) return;
-    // Once the session has ended the values are kept as a draft: the way to the login page needs no warning.
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!auth.sessionEnded()) event.preventDefault();
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [formState.isDirty, auth]);
 
   const save = async (values: ProfileFormValues) => {
     const user = toUserRepresentation(values, saved.current);
@@ -182,16 +172,10 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
               currentLocale={i18n.language}
               addons={{
                 email: () => (
-                  <div className="email-addons">
-                    {emailStatus.email && emailStatus.verified !== undefined ? (
-                      <EmailVerification verified={emailStatus.verified} />
-                    ) : null}
-                    {updateEmail && (
-                      <ActionLink id="update-email-btn" action="UPDATE_EMAIL">
-                        {t("updateEmail")}
-                      </ActionLink>
-                    )}
-                  </div>
+                  <EmailAddons
+                    verified={emailStatus.email ? emailStatus.verified : undefined}
+                    updateEmail={Boolean(updateEmail)}
+                  />
                 ),
               }}
             />
@@ -227,114 +211,7 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
         <LeaveGuard />
       </FormProvider>
       <YourData username={loaded.user.username} />
-      {environment.features.deleteAccountAllowed && (
-        <PageSection padding={{ default: "noPadding" }} className="delete-account-section">
-          <ExpandableSection
-            data-testid="delete-account"
-            toggleText={t("deleteAccount")}
-            isExpanded={deleteOpen}
-            onToggle={(_event, open) => setDeleteOpen(open)}
-          >
-            <Alert variant="danger" isInline isPlain title={t("deleteAccountWarning")} />
-            <Button
-              id="delete-account-btn"
-              variant="danger"
-              className="delete-account-button"
-              onClick={() => void auth.startAction("delete_account")}
-            >
-              {t("delete")}
-            </Button>
-          </ExpandableSection>
-        </PageSection>
-      )}
+      {environment.features.deleteAccountAllowed && <DeleteAccount />}
     </>
-  );
-}
-
-/**
- * Whether the saved email address is verified. When it is not, "Verify email" starts Keycloak's verify-email
- * required action as an application-initiated action (`kc_action=VERIFY_EMAIL`, which Keycloak 26.7 accepts): Keycloak
- * sends the message and shows its own page, and the console never claims anything was sent.
- */
-function EmailVerification({ verified }: { verified: boolean }) {
-  const { t } = useTranslation();
-  if (verified) {
-    return (
-      <span className="email-state email-state-verified" data-testid="email-verified">
-        <CheckCircleIcon aria-hidden />
-        {t("emailStateVerified")}
-      </span>
-    );
-  }
-  return (
-    <>
-      <span className="email-state email-state-unverified" data-testid="email-not-verified">
-        <ExclamationTriangleIcon aria-hidden />
-        {t("emailStateNotVerified")}
-      </span>
-      <ActionLink id="verify-email-btn" testId="verify-email" action="VERIFY_EMAIL">
-        {t("emailVerifyStart")}
-      </ActionLink>
-    </>
-  );
-}
-
-/**
- * Asks before the console goes to another page while the form has unsaved changes. A component of its own: what
- * reads the router's state draws again on every change of it, and that should not be the whole form.
- */
-function LeaveGuard() {
-  const { t } = useTranslation();
-  const { isDirty, isSubmitting } = useFormState<ProfileFormValues>();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && !isSubmitting && currentLocation.pathname !== nextLocation.pathname,
-  );
-  return (
-    <Modal
-      variant="small"
-      isOpen={blocker.state === "blocked"}
-      onClose={() => blocker.reset?.()}
-      aria-labelledby="unsaved-title"
-    >
-      <ModalHeader title={t("unsavedChanges")} labelId="unsaved-title" />
-      <ModalBody>{t("unsavedChangesDescription")}</ModalBody>
-      <ModalFooter>
-        <Button variant="primary" onClick={() => blocker.reset?.()}>
-          {t("keepEditing")}
-        </Button>
-        <Button variant="link" isDanger onClick={() => blocker.proceed?.()}>
-          {t("discardChanges")}
-        </Button>
-      </ModalFooter>
-    </Modal>
-  );
-}
-
-/** An inline link that leaves for one of Keycloak's own pages: a required action started by the console (kc_action). */
-function ActionLink({
-  id,
-  testId,
-  action,
-  children,
-}: {
-  id: string;
-  testId?: string;
-  action: string;
-  children: ReactNode;
-}) {
-  const auth = useAuth();
-  return (
-    <Button
-      id={id}
-      data-testid={testId}
-      variant="link"
-      isInline
-      icon={<ExternalLinkSquareAltIcon />}
-      iconPosition="end"
-      onClick={() => void auth.startAction(action)}
-    >
-      {children}
-    </Button>
   );
 }
