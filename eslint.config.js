@@ -103,7 +103,7 @@ export default tseslint.config(
  * the app's providers and pages.
  */
 function layerZones({ testsImportTesting = false } = {}) {
-  const LAYERS = ["lib", "environment", "auth", "api", "i18n", "ui", "user-profile", "pages", "app", "testing"];
+  const LAYERS = ["lib", "environment", "auth", "api", "menu", "i18n", "ui", "user-profile", "pages", "app", "testing"];
   const zones = LAYERS.flatMap((layer, index) =>
     LAYERS.slice(index + 1)
       .filter((above) => !(testsImportTesting && above === "testing"))

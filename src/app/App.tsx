@@ -12,7 +12,7 @@ import { EnvironmentContext } from "../environment/EnvironmentContext";
 import { AlertProvider } from "../ui/alerts/AlertContext";
 import { HelpProvider } from "../ui/help/HelpContext";
 import { warmUpDateFormat } from "../i18n/format";
-import type { MenuItem } from "./layout/menu";
+import type { MenuItem } from "../menu/menu";
 import { Shell } from "./layout/Shell";
 import { CatchAllRedirect } from "./routing/CatchAllRedirect";
 import { RouteError } from "./routing/RouteError";

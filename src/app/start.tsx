@@ -6,7 +6,7 @@ import { pendingAuth } from "../auth/pendingAuth";
 import { basePath, type Environment } from "../environment/environment";
 import { startI18n } from "../i18n/i18n";
 import { App, appRoutes } from "./App";
-import { fetchMenu, visibleMenu } from "./layout/menu";
+import { fetchMenu, visibleMenu } from "../menu/menu";
 import { preloadPageCode } from "./routing/routes";
 import { StartupError } from "./StartupError";
 

@@ -1,15 +1,7 @@
 import type { ComponentType, ReactElement } from "react";
 import type { ApiClient } from "../api/client";
 import type { Features } from "../environment/environment";
-
-/** A content.json item as the router hands it to a loader (the shell's menu items have this shape). */
-export type RouteMenuItem = {
-  id?: string;
-  label: string;
-  path?: string;
-  modulePath?: string;
-  children?: RouteMenuItem[];
-};
+import type { MenuItem, MenuLeaf } from "../menu/menu";
 
 /**
  * What a page's loader gets: the API client, the realm's feature flags, the route's params, the request (its signal
@@ -20,8 +12,8 @@ export type PageLoaderArgs = {
   features: Features;
   params: Readonly<Record<string, string | undefined>>;
   request: Request;
-  menu: readonly RouteMenuItem[];
-  item?: RouteMenuItem;
+  menu: readonly MenuItem[];
+  item?: MenuLeaf;
 };
 
 /**

@@ -8,7 +8,7 @@ import { translateLabel } from "../../ui/translateLabel";
 import { AppPage, MAIN_ID } from "./AppPage";
 import { Header } from "./Header";
 import { activeLeaf, useDocumentTitle } from "./documentTitle";
-import { relativePath, type MenuItem } from "./menu";
+import { relativePath, type MenuItem } from "../../menu/menu";
 import { Sidebar } from "./Sidebar";
 
 /**

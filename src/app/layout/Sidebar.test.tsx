@@ -4,7 +4,7 @@ import { createMemoryRouter, MemoryRouter } from "../../testing/memoryRouter";
 import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../api/extension";
 import { renderInApp, type StubRoute } from "../../testing/renderPage";
-import type { MenuItem } from "./menu";
+import type { MenuItem } from "../../menu/menu";
 import { Sidebar } from "./Sidebar";
 
 const menu: MenuItem[] = [

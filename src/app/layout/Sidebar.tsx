@@ -5,7 +5,7 @@ import { NavLink, useLocation } from "../../lib/routing";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { translateLabel } from "../../ui/translateLabel";
 import { prefetchMenuPage } from "../routing/routes";
-import { extensionMenu, isActive, isGroup, relativePath, type MenuItem } from "./menu";
+import { extensionMenu, isActive, isGroup, relativePath, type MenuItem } from "../../menu/menu";
 
 export function Sidebar({ menu }: { menu: MenuItem[] }) {
   const { t } = useTranslation();

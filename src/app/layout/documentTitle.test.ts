@@ -2,7 +2,7 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { activeLeaf, useDocumentTitle } from "./documentTitle";
-import type { MenuItem } from "./menu";
+import type { MenuItem } from "../../menu/menu";
 
 const MENU: MenuItem[] = [
   { label: "personalInfo", path: "" },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { isActive, isGroup, type MenuItem, type MenuLeaf } from "./menu";
+import { isActive, isGroup, type MenuItem, type MenuLeaf } from "../../menu/menu";
 
 /** The menu's leaf for the current path (relative to the console's base), if any. */
 export function activeLeaf(menu: MenuItem[], currentPath: string): MenuLeaf | undefined {

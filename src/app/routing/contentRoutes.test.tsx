@@ -9,7 +9,7 @@ import { importModule } from "../../pages/content/importModule";
 import { fakeAuth, stubServer, testEnvironment } from "../../testing/renderPage";
 import { testI18n } from "../../testing/i18n";
 import { AppProviders } from "../App";
-import type { MenuItem } from "../layout/menu";
+import type { MenuItem } from "../../menu/menu";
 import { pageRoutes } from "./routes";
 
 vi.mock("../../pages/content/importModule", () => ({ importModule: vi.fn() }));

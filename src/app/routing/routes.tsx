@@ -3,7 +3,7 @@ import type { ApiClient } from "../../api/client";
 import type { Features } from "../../environment/environment";
 import type { PageDefinition } from "../../pages/page";
 import { PageSkeleton } from "../layout/PageSkeleton";
-import { menuLeaves, type MenuItem, type MenuLeaf } from "../layout/menu";
+import { menuLeaves, type MenuItem, type MenuLeaf } from "../../menu/menu";
 import { PAGES, UNLISTED_ROUTES } from "./pages";
 import { RouteError } from "./RouteError";
 import { RoutedPage } from "./RoutedPage";

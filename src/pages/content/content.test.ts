@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ContentPageError, findContentItem, isUnresolvedSpecifier, moduleUrl, type ContentMenuItem } from "./content";
+import type { MenuItem } from "../../menu/menu";
+import { ContentPageError, findContentItem, isUnresolvedSpecifier, moduleUrl } from "./content";
 
-const menu: ContentMenuItem[] = [
+const menu: MenuItem[] = [
   { label: "personalInfo", path: "" },
   { label: "accountSecurity", children: [{ label: "signingIn", path: "account-security/signing-in" }] },
   { label: "applications", path: "applications" },

@@ -1,7 +1,5 @@
-import type { RouteMenuItem as ContentMenuItem } from "../page";
 import { trimSlashes } from "../../lib/paths";
-
-export type { ContentMenuItem };
+import { isGroup, type MenuItem } from "../../menu/menu";
 
 /** The item a content page shows: its label (a message key or text), its path, and its module under the theme resources. */
 export type ContentModuleItem = { label: string; path: string; modulePath: string };
@@ -10,13 +8,13 @@ export type ContentModuleItem = { label: string; path: string; modulePath: strin
  * The item with a module for `componentId`, searched through the whole menu tree, groups included (the stock console
  * stops at the first group): its path is `componentId` or ends with `/componentId`.
  */
-export function findContentItem(menu: readonly ContentMenuItem[], componentId: string): ContentModuleItem | undefined {
+export function findContentItem(menu: readonly MenuItem[], componentId: string): ContentModuleItem | undefined {
   const wanted = trimSlashes(componentId);
   for (const item of menu) {
-    if (Array.isArray(item.children)) {
+    if (isGroup(item)) {
       const found = findContentItem(item.children, wanted);
       if (found) return found;
-    } else if (item.modulePath && item.path !== undefined) {
+    } else if (item.modulePath) {
       const path = trimSlashes(item.path);
       if (wanted && (path === wanted || path.endsWith(`/${wanted}`))) {
         return { label: item.label, path, modulePath: item.modulePath };

@@ -7,7 +7,7 @@ import { trimSlashes } from "../../lib/paths";
  * names anywhere in the menu. No such item fails the route, so the error dialog says so.
  */
 export const loadContentItem: PageLoader<ContentModuleItem> = async ({ item, menu, params }) => {
-  if (item?.modulePath && item.path !== undefined) {
+  if (item?.modulePath) {
     return { label: item.label, path: trimSlashes(item.path), modulePath: item.modulePath };
   }
   const componentId = params.componentId ?? "";

@@ -1,6 +1,6 @@
-import { isExtensionFeature, type ExtensionFeature, type ExtensionFeatures } from "../../api/extension";
-import { joinPath, type Features, type FeatureFlag } from "../../environment/environment";
-import { trimSlashes } from "../../lib/paths";
+import { isExtensionFeature, type ExtensionFeature, type ExtensionFeatures } from "../api/extension";
+import { joinPath, type Features, type FeatureFlag } from "../environment/environment";
+import { trimSlashes } from "../lib/paths";
 
 /** What an item's `isVisible` names: a flag of the template, or a feature of the server extension. */
 export type MenuFlag = FeatureFlag | ExtensionFeature;

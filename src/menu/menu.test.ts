@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_EXTENSION } from "../../api/extension";
+import { NO_EXTENSION } from "../api/extension";
 import { extensionMenu, isActive, menuLeaves, parseMenu, relativePath, visibleMenu, type MenuItem } from "./menu";
 
 const content: MenuItem[] = [
