@@ -1,7 +1,7 @@
 /**
  * The sign-in session is over (a token refresh failed, or the server answered 401 and a refresh confirmed it): the
  * call was not made or not accepted. Pages do not report it as a failure of their own; the session-ended dialog
- * explains it and leads to the login page, and forms keep what was typed as a draft (src/auth/drafts.ts).
+ * explains it and leads to the login page, and forms keep what was typed as a draft (src/lib/storage/drafts.ts).
  */
 export class SessionEndedError extends Error {
   override name = "SessionEndedError";

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorDialog } from "./ErrorDialog";
-import { reloadUrl } from "./reloadUrl";
+import { reloadUrl } from "../lib/reloadUrl";
 
 describe("ErrorDialog", () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { Button, Modal, ModalBody, ModalFooter, ModalHeader } from "@patternfly/react-core";
 import { useTranslation } from "react-i18next";
 
-import { reloadUrl } from "./reloadUrl";
+import { reloadUrl } from "../lib/reloadUrl";
 
 const FALLBACK_TEXTS: Record<string, string> = {
   somethingWentWrong: "Something went wrong",

@@ -1,4 +1,4 @@
-import { reloadUrl } from "./reloadUrl";
+import { reloadUrl } from "../lib/reloadUrl";
 
 /**
  * The error dialog for a start-up that could not even load the app's code (a deploy replaced the chunk, the network

@@ -10,7 +10,7 @@ import type {
   UserProfileMetadata,
 } from "../api/representations";
 import { HelpItem } from "../ui/help/HelpItem";
-import { translateLabel } from "../ui/translateLabel";
+import { translateLabel } from "../i18n/translateLabel";
 import { fieldName, type ProfileFormValues } from "./fieldNames";
 import { annotation, attributeLabel, fieldKind, isMultiValue, type FieldKind } from "./inputTypes";
 import { buildRules, isRequired } from "./rules";

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { UserProfileAttributeMetadata } from "../api/representations";
-import { translateLabel } from "../ui/translateLabel";
+import { translateLabel } from "../i18n/translateLabel";
 import { isRootAttribute } from "./rootAttributes";
 
 /** The `inputType` annotations Keycloak's user-profile editor offers. Anything else is shown as text. */

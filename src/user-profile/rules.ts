@@ -3,7 +3,7 @@ import type { RegisterOptions } from "react-hook-form";
 import type { UserProfileAttributeMetadata } from "../api/representations";
 import { attributeLabel } from "./inputTypes";
 import type { FieldValue, ProfileFieldName, ProfileFormValues } from "./fieldNames";
-import { bundleKey } from "../ui/translateLabel";
+import { bundleKey } from "../i18n/translateLabel";
 
 export type Rules = Omit<
   RegisterOptions<ProfileFormValues, ProfileFieldName>,

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { ApiError } from "../api/client";
 import type { FieldError } from "../api/representations";
 import { fieldName, type ProfileFieldName } from "./fieldNames";
-import { bundleKey } from "../ui/translateLabel";
+import { bundleKey } from "../i18n/translateLabel";
 
 function isFieldError(value: unknown): value is FieldError {
   return typeof value === "object" && value !== null && typeof (value as FieldError).field === "string";

@@ -23,7 +23,7 @@ import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useHelp } from "../../ui/help/HelpContext";
 import { safeHref, webUrl } from "../../lib/safeUrl";
-import { translateLabel } from "../../ui/translateLabel";
+import { translateLabel } from "../../i18n/translateLabel";
 import { displayName } from "./displayName";
 import { ThemeSwitch } from "./ThemeSwitch";
 

@@ -4,7 +4,7 @@ import { basePath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { Outlet, useLocation, useNavigation, usePageSwitch } from "../../lib/routing";
 import { LoadingState } from "../../ui/LoadingState";
-import { translateLabel } from "../../ui/translateLabel";
+import { translateLabel } from "../../i18n/translateLabel";
 import { AppPage, MAIN_ID } from "./AppPage";
 import { Header } from "./Header";
 import { activeLeaf, useDocumentTitle } from "./documentTitle";

@@ -3,7 +3,7 @@ import { useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "../../lib/routing";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
-import { translateLabel } from "../../ui/translateLabel";
+import { translateLabel } from "../../i18n/translateLabel";
 import { prefetchMenuPage } from "../routing/routes";
 import { extensionMenu, isActive, isGroup, relativePath, type MenuItem } from "../../menu/menu";
 

@@ -3,7 +3,7 @@ import { DesktopIcon, MoonIcon, SunIcon } from "@patternfly/react-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEnvironment } from "../../environment/EnvironmentContext";
-import { safeLocalStorage } from "../../lib/safeLocalStorage";
+import { safeLocalStorage } from "../../lib/storage/safeLocalStorage";
 import { chooseColorScheme, COLOR_SCHEMES, isColorScheme, readColorScheme, type ColorScheme } from "./colorScheme";
 
 const LABELS = { system: "colorSchemeSystem", light: "colorSchemeLight", dark: "colorSchemeDark" } as const;

@@ -21,7 +21,7 @@ import { useFormat } from "../../i18n/format";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
-import { useFetch } from "../../ui/useFetch";
+import { useFetch } from "../../ui/hooks/useFetch";
 import type { PageProps } from "../page";
 import {
   ACTIVITY_PAGE_SIZE,

@@ -25,7 +25,7 @@ import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useListPaging } from "../../ui/ListPaging";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
-import { translateLabel } from "../../ui/translateLabel";
+import { translateLabel } from "../../i18n/translateLabel";
 import { deviceTitle, sessionCount, type OrderedDevice } from "./devices";
 import { Detail } from "./Detail";
 import { SignInAlertsSwitch } from "./SignInAlertsSwitch";

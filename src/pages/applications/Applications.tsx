@@ -29,7 +29,7 @@ import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { webUrl } from "../../lib/safeUrl";
-import { translateMarked } from "../../ui/translateLabel";
+import { translateMarked } from "../../i18n/translateLabel";
 import { applicationName, applicationType, canRemoveAccess, scopeLabel, sortApplications } from "./applications";
 import "./applications.css";
 import { ColumnTitles } from "../../ui/ColumnTitles";

@@ -1,6 +1,6 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import type { ClientRepresentation, ConsentScopeRepresentation } from "../../api/representations";
-import { translateLabel } from "../../ui/translateLabel";
+import { translateLabel } from "../../i18n/translateLabel";
 
 /** The name users know an application by: its translated client name, else its client id. */
 export function applicationName(t: TFunction, application: ClientRepresentation): string {

@@ -6,7 +6,7 @@ import type { GroupRepresentation } from "../../api/representations";
 import { useListPaging } from "../../ui/ListPaging";
 import { PageLayout } from "../../ui/PageLayout";
 import { EmptyList, TitledList } from "../../ui/TitledList";
-import { translateMarked } from "../../ui/translateLabel";
+import { translateMarked } from "../../i18n/translateLabel";
 import type { PageProps } from "../page";
 import { groupRows } from "./groups";
 import "./groups.css";

@@ -24,7 +24,7 @@ import { useEnvironment } from "../../environment/EnvironmentContext";
 import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
-import { useFetch } from "../../ui/useFetch";
+import { useFetch } from "../../ui/hooks/useFetch";
 import { configurationOptions, type ConfigurationOption } from "./configurations";
 import "./oid4vci.css";
 

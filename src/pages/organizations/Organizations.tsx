@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { OrganizationRepresentation } from "../../api/representations";
 import { PageLayout } from "../../ui/PageLayout";
 import { EmptyList, TitledList } from "../../ui/TitledList";
-import { translateMarked } from "../../ui/translateLabel";
+import { translateMarked } from "../../i18n/translateLabel";
 import type { PageProps } from "../page";
 import { domainName } from "./loader";
 import { hasMembershipTypes, membershipTypeLabel } from "./membershipType";

@@ -10,7 +10,7 @@ import type { Features } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
-import { useSessionDraft } from "../../ui/useSessionDraft";
+import { useSessionDraft } from "../../ui/hooks/useSessionDraft";
 import type { PageProps } from "../page";
 import type { PersonalInfoData } from "./loader";
 import { YourData } from "./YourData";

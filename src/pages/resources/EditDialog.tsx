@@ -8,7 +8,7 @@ import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { SelectControl } from "../../ui/select/SelectControl";
-import { useFetch } from "../../ui/useFetch";
+import { useFetch } from "../../ui/hooks/useFetch";
 import { SharedWith } from "./SharedWith";
 import { resourceLabel, sameScopes, scopeLabel } from "./resources";
 

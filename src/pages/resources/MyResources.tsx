@@ -15,7 +15,7 @@ import { useApi } from "../../api/ApiContext";
 import { errorMessage } from "../../ui/alerts/AlertContext";
 import { fetchPermissionRequests, fetchResourcePermissions, fetchResources, type Page } from "../../api/methods";
 import type { ResourceRepresentation } from "../../api/representations";
-import { useFetch } from "../../ui/useFetch";
+import { useFetch } from "../../ui/hooks/useFetch";
 import { EditDialog } from "./EditDialog";
 import { RequestsDialog } from "./RequestsDialog";
 import { ApplicationLink } from "./ResourceTable";

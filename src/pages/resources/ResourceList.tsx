@@ -5,7 +5,7 @@ import type { Page } from "../../api/methods";
 import type { ResourceRepresentation } from "../../api/representations";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
-import { useFetch } from "../../ui/useFetch";
+import { useFetch } from "../../ui/hooks/useFetch";
 import { ResourceTable } from "./ResourceTable";
 import { ResourceToolbar } from "./ResourceToolbar";
 import { FIRST_QUERY, type ResourceQuery } from "./resources";

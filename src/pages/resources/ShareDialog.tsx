@@ -7,7 +7,7 @@ import type { ResourceRepresentation } from "../../api/representations";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { SelectControl } from "../../ui/select/SelectControl";
-import { useFetch } from "../../ui/useFetch";
+import { useFetch } from "../../ui/hooks/useFetch";
 import { SharedWith } from "./SharedWith";
 import { findUser, resourceLabel, scopeLabel } from "./resources";
 import { isNotFound, shareFailureText, shareWithEach } from "./share";

@@ -7,7 +7,7 @@ import type { ResourceRepresentation } from "../../api/representations";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
-import { useFetch } from "../../ui/useFetch";
+import { useFetch } from "../../ui/hooks/useFetch";
 import { SharedWith } from "./SharedWith";
 
 /** "Unshare all", confirmed: one PUT that leaves every user it is shared with no scope. */

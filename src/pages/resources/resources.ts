@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { PageLinks } from "../../api/links";
 import type { ResourcePermission, ResourceRepresentation, ResourceScope } from "../../api/representations";
-import { translateLabel } from "../../ui/translateLabel";
+import { translateLabel } from "../../i18n/translateLabel";
 
 /** Rows per page at first, as the stock console; the user picks 5, 10 or 20. */
 export const FIRST_PAGE_SIZE = 5;

@@ -35,7 +35,7 @@ import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { webUrl } from "../../lib/safeUrl";
-import { useFetch } from "../../ui/useFetch";
+import { useFetch } from "../../ui/hooks/useFetch";
 import { isExpired, issuedOfType, serverDate, walletName } from "./credentials";
 
 const PER_PAGE_OPTIONS = [5, 10, 20, 50];

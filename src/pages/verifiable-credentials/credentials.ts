@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { IssuedVerifiableCredentialRepresentation } from "../../api/representations";
-import { translateLabel } from "../../ui/translateLabel";
+import { translateLabel } from "../../i18n/translateLabel";
 
 /** The account-client roles in an access token (`resource_access.account.roles`); none when it cannot be read. */
 export function accountRoles(accessToken: string): string[] {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { safeLocalStorage } from "../../lib/safeLocalStorage";
+import { safeLocalStorage } from "../../lib/storage/safeLocalStorage";
 import { useRequiredContext } from "../../lib/useRequiredContext";
 
 export const HELP_STORAGE_KEY = "helpEnabled";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useAuth } from "../auth/AuthContext";
-import { useEnvironment } from "../environment/EnvironmentContext";
-import { clearDrafts, readDraft, saveDraft } from "../auth/drafts";
+import { useAuth } from "../../auth/AuthContext";
+import { useEnvironment } from "../../environment/EnvironmentContext";
+import { clearDrafts, readDraft, saveDraft } from "../../lib/storage/drafts";
 
 /**
  * Keeps a form's unsaved values across the end of a session: when the session ends while the form is dirty, its
