@@ -2,6 +2,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../auth/auth";
 import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
+import { aliceWithProfile } from "../testing/users";
 import { start } from "./start";
 
 function deferred<T>() {
@@ -11,20 +12,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-const profile = {
-  id: "u1",
-  username: "alice",
-  email: "alice@example.org",
-  firstName: "Alice",
-  lastName: "Liddell",
-  attributes: {},
-  userProfileMetadata: {
-    attributes: [
-      { name: "username", displayName: "${username}", readOnly: true },
-      { name: "email", displayName: "${email}" },
-    ],
-  },
-};
+const profile = aliceWithProfile();
 const texts = { personalInfo: "Personal info", spinnerLoading: "Loading", fullName: "{{givenName}} {{familyName}}" };
 
 /** The server: the theme's menu, the extension's texts and the profile; `held` keeps the texts back until resolved. */
