@@ -52,18 +52,7 @@ test.use({
           // In this order, the phone is what Keycloak asks for first.
           credentials: [
             { type: "password", value: KIM.password, temporary: false },
-            {
-              type: "otp",
-              userLabel: "Phone",
-              secretData: JSON.stringify({ value: KIM_SECRET }),
-              credentialData: JSON.stringify({
-                subType: "totp",
-                digits: 6,
-                counter: 0,
-                period: 30,
-                algorithm: "HmacSHA1",
-              }),
-            },
+            otpCredential("Phone", KIM_SECRET),
             securityKey("Desk key"),
           ],
           clientRoles: { account: ["manage-account", "view-profile"] },

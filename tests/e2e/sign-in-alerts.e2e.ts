@@ -7,6 +7,7 @@ import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catche
 import { demoLike, type KeycloakAdmin } from "./support/admin";
 import { submitLogin } from "./support/browser";
 import { SCREENSHOT_DIR } from "./support/screenshots";
+import { otpCredential } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
 // Sign-in alerts (docs/extension.md) on the real Keycloak, with a local SMTP catcher: which sign-ins mail whom, the
@@ -53,18 +54,7 @@ const realm = (changes: Record<string, unknown>) =>
       person(OLGA, {
         credentials: [
           { type: "password", value: OLGA.password, temporary: false },
-          {
-            type: "otp",
-            userLabel: "Olga's phone",
-            secretData: JSON.stringify({ value: OLGA_OTP_SECRET }),
-            credentialData: JSON.stringify({
-              subType: "totp",
-              digits: 6,
-              counter: 0,
-              period: 30,
-              algorithm: "HmacSHA1",
-            }),
-          },
+          otpCredential("Olga's phone", OLGA_OTP_SECRET),
         ],
       }),
     ],
