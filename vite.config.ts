@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 import { keycloakify } from "keycloakify/vite-plugin";
 import { build, defineConfig, type PluginOption, type UserConfig } from "vite";
 import { checker } from "vite-plugin-checker";
-import { firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
+import { entryModules, firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { APP_START, entryLinksTemplate, SHELL_CHUNK } from "./scripts/lib/entry-links.mjs";
 import { trimStylesheets } from "./scripts/lib/prune-css.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
@@ -123,7 +123,7 @@ const resolve = {
  * A first, in-memory pass with automatic code splitting: which modules the app and the landing page load up front
  * (scripts/lib/first-screen-chunks.mjs). The real build gives them one chunk instead of a dozen.
  */
-async function firstScreen(): Promise<Set<string>> {
+async function firstScreen(): Promise<{ shell: Set<string>; entry: Set<string> }> {
   const result = await build({
     configFile: false,
     logLevel: "silent",
@@ -133,10 +133,11 @@ async function firstScreen(): Promise<Set<string>> {
     build: { write: false, target, rolldownOptions: { input } },
   });
   const outputs = Array.isArray(result) ? result : [result];
-  return firstScreenModules(
-    outputs.flatMap((item) => ("output" in item ? item.output : [])),
-    isFirstScreenRoot,
-  );
+  const output = outputs.flatMap((item) => ("output" in item ? item.output : []));
+  return {
+    shell: firstScreenModules(output, isFirstScreenRoot, (moduleId) => moduleId.endsWith(`/${APP_START}`)),
+    entry: entryModules(output),
+  };
 }
 
 /**
@@ -144,12 +145,15 @@ async function firstScreen(): Promise<Set<string>> {
  * the start was a chunk of 1 KB, one more request before the first screen; over HTTP/1.1 (Keycloak's start-dev:
  * six connections per host) the shell's script queued behind such requests.
  */
+/** The chunk of what the entry runs before the shell: sign-in, the environment, the early requests. */
+const START_UP_CHUNK = "start-up";
+
 function inShell(shell: Set<string>, moduleId: string): boolean {
   return shell.has(moduleId) || moduleId.endsWith(`/${APP_START}`);
 }
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
-  const shell = command === "build" ? await firstScreen() : new Set<string>();
+  const { shell, entry } = command === "build" ? await firstScreen() : { shell: new Set<string>(), entry: new Set() };
   return {
     // Relative, like the stock console: Keycloak serves assets under a versioned resource URL.
     base: "./",
@@ -177,7 +181,12 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
         input,
         output: {
           codeSplitting: {
-            groups: [{ name: SHELL_CHUNK, test: (id) => inShell(shell, id), includeDependenciesRecursively: false }],
+            groups: [
+              { name: SHELL_CHUNK, test: (id) => inShell(shell, id), includeDependenciesRecursively: false },
+              // What the entry loads before the shell, with the bundler's runtime, which both use: one chunk, not a
+              // chunk of shared start-up modules and another of the runtime.
+              { name: START_UP_CHUNK, test: (id) => entry.has(id) || id.includes("rolldown/runtime") },
+            ],
           },
         },
       },

@@ -183,14 +183,20 @@ async function main() {
         "from the navigation's start to the animation frame in which the e-mail field holds the address, both seen by a script in the page",
       phoneProfile: PHONE,
       table,
-      waterfalls: { ours: runs.ours[0]?.waterfall, stock: runs.stock[0]?.waterfall },
+      waterfalls: {
+        ours: runs.ours[0]?.waterfall,
+        stock: runs.stock[0]?.waterfall,
+        phone: { ours: phone.ours[0]?.waterfall, stock: phone.stock[0]?.waterfall },
+      },
       traces,
       scale,
       raw: {
         runs: Object.fromEntries(
           Object.entries(runs).map(([which, list]) => [which, list.map(({ waterfall: _, ...run }) => run)]),
         ),
-        phone,
+        phone: Object.fromEntries(
+          Object.entries(phone).map(([which, list]) => [which, list.map(({ waterfall: _, ...run }) => run)]),
+        ),
         pairs,
       },
     });

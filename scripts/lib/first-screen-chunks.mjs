@@ -12,15 +12,16 @@
  */
 
 /**
- * The modules of every chunk that the entry, or a first-screen root (the app chunk the entry imports right away, the
- * landing page's chunk), imports statically (transitively); not the modules of those chunks themselves, which keep
- * their own chunks.
+ * The modules of every chunk that a first-screen root (the app chunk the entry imports right away, the landing page's
+ * chunk) imports statically (transitively); not the modules of those chunks themselves, which keep their own chunks,
+ * and none that the entry loads statically, which stay with the entry.
  *
  * @param {Array<OutputChunk | { type: "asset" }>} output  the first pass's output
  * @param {(moduleId: string) => boolean} isRoot  which dynamic entries the first screen loads (app, landing page)
+ * @param {(moduleId: string) => boolean} [joinsWhole]  which of those roots joins the shell with its whole chunk
  * @returns {Set<string>}
  */
-export function firstScreenModules(output, isRoot) {
+export function firstScreenModules(output, isRoot, joinsWhole = () => false) {
   const chunks = /** @type {OutputChunk[]} */ (output.filter((item) => item.type === "chunk"));
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entries = chunks.filter((chunk) => chunk.isEntry);
@@ -41,6 +42,10 @@ export function firstScreenModules(output, isRoot) {
   };
   for (const root of roots) visit(root.fileName);
 
+  // What the entry loads statically never joins the shell: the entry runs first (it starts sign-in and the first
+  // requests while the shell downloads), so it must not import the shell. Those modules stay with the entry.
+  const entryStatic = entryModules(output);
+
   // A root chunk that another first-screen chunk imports (the landing page imports from the app chunk) holds modules
   // they share; rolldown may have put them there in the first pass. They join the shell too, all but the root's own
   // module: left behind, the shell would import the app chunk that imports the shell, and a module of one would read
@@ -50,5 +55,35 @@ export function firstScreenModules(output, isRoot) {
     if (root.isEntry || !imported.has(root.fileName)) continue;
     for (const id of root.moduleIds) if (id !== root.facadeModuleId) modules.add(id);
   }
+  // The app's start is in the shell (vite.config.ts): the modules of its chunk join it, else they would make a chunk
+  // of their own that imports the shell, which imports it back.
+  for (const root of roots) {
+    if (root.facadeModuleId && joinsWhole(root.facadeModuleId)) for (const id of root.moduleIds) modules.add(id);
+  }
+  for (const id of entryStatic) modules.delete(id);
+  return modules;
+}
+
+/**
+ * The modules the entry loads statically in the first pass: its own chunk's and those of every chunk it imports
+ * (transitively). They run before the shell has downloaded.
+ * @param {Array<OutputChunk | { type: "asset" }>} output  the first pass's output
+ * @returns {Set<string>}
+ */
+export function entryModules(output) {
+  const chunks = /** @type {OutputChunk[]} */ (output.filter((item) => item.type === "chunk"));
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  /** @type {Set<string>} */ const modules = new Set();
+  /** @type {Set<string>} */ const seen = new Set();
+  /** @param {string} fileName */
+  const visit = (fileName) => {
+    const chunk = byFile.get(fileName);
+    if (seen.has(fileName) || !chunk) return;
+    seen.add(fileName);
+    for (const id of chunk.moduleIds) modules.add(id);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  if (entry) visit(entry.fileName);
   return modules;
 }

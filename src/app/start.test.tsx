@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../auth/auth";
 import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
 import { aliceWithProfile } from "../testing/users";
+import { startEarlyRequests } from "./earlyRequests";
 import { start } from "./start";
 
 function deferred<T>() {
@@ -91,5 +92,18 @@ describe("start-up", () => {
     expect(await screen.findByRole("dialog")).toHaveTextContent("Keycloak is away");
     await waitFor(() => expect(screen.queryByTestId("page-skeleton")).toBeNull());
     expect(screen.queryByTestId("nav-toggle")).toBeNull();
+  });
+
+  it("reads the menu and the texts from the entry's early requests, asking for neither again", async () => {
+    const fetchStub = serve();
+    const fetchFirst = startEarlyRequests(testEnvironment);
+    expect(asked(fetchStub)).toEqual([
+      { path: "/resources/x/account/theme/content.json", token: false },
+      { path: "/realms/demo/account-console-extension/messages/en", token: false },
+    ]);
+    const signIn = deferred<Auth>();
+    await act(() => start(testEnvironment, signIn.promise, fetchFirst));
+    expect(await screen.findByRole("link", { name: "Personal info" })).toBeInTheDocument();
+    expect(asked(fetchStub)).toHaveLength(2);
   });
 });

@@ -7,25 +7,28 @@ import { basePath, type Environment } from "../environment/environment";
 import { startI18n } from "../i18n/i18n";
 import { App, appRoutes } from "./App";
 import { fetchMenu, visibleMenu } from "../menu/menu";
-import { preloadPageCode } from "./routing/routes";
 import { StartupError } from "./StartupError";
 
 /**
- * The app's half of start-up; the entry (src/main.tsx) has already started sign-in. While Keycloak answers sign-in,
- * the texts and the menu load (neither needs a token) and the app is drawn: header, sidebar, page frame and the page's
+ * The app's half of start-up; the entry (src/main.tsx) has already started sign-in and asked for the first page's
+ * code, the texts and the menu (none needs a token). While Keycloak answers sign-in, the app is drawn: header, sidebar, page frame and the page's
  * skeleton. The router is made then too, and its loader asks for the first page's data as soon as sign-in has a
  * token; when the data comes, only the page's own content is drawn. Any failure shows the error dialog.
  */
-export async function start(environment: Environment | { error: unknown }, signIn?: Promise<Auth>) {
+export async function start(
+  environment: Environment | { error: unknown },
+  signIn?: Promise<Auth>,
+  fetchFirst: typeof fetch = (...args) => fetch(...args),
+) {
   const root = createRoot(document.getElementById("app")!);
   if ("error" in environment || !signIn) {
     root.render(<StartupError error={"error" in environment ? environment.error : undefined} />);
     return;
   }
 
-  preloadPageCode(window.location.pathname, basePath(environment));
-  const translations = startI18n(environment);
-  const menuRequest = fetchMenu(environment.resourceUrl);
+  // The entry has asked for the first page's code, the menu and the texts already: fetchFirst hands their answers over.
+  const translations = startI18n(environment, fetchFirst);
+  const menuRequest = fetchMenu(environment.resourceUrl, undefined, fetchFirst);
   // A failed sign-in replaces whatever is drawn by then (the app waits for sign-in in every call it makes).
   let failed = false;
   signIn.catch(async (error: unknown) => {

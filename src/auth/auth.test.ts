@@ -2,7 +2,7 @@
 import Keycloak from "keycloak-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Environment } from "../environment/environment";
-import { checkSsoByFetch, LogoutError, startAuth, withCallback } from "./auth";
+import { checkSsoByFetch, formPostAnswer, LogoutError, startAuth, withCallback } from "./auth";
 import { SessionEndedError } from "./sessionEnded";
 
 const environment = {
@@ -214,17 +214,22 @@ describe("check-sso as one request", () => {
     vi.unstubAllGlobals();
   });
 
-  /** Keycloak's answer to the authorization request: a redirect to the tiny page with `params` and the state. */
-  function redirectingFetch(params: Record<string, string>) {
+  /** Keycloak's form_post answer to the authorization request: a page whose one form posts `params` and the state. */
+  function formPostPage(action: string, fields: Record<string, string>) {
+    const inputs = Object.entries(fields)
+      .map(([name, value]) => `<INPUT TYPE="HIDDEN" NAME="${name}" VALUE="${value}" />`)
+      .join("");
+    return `<HTML><HEAD><TITLE>x</TITLE></HEAD><BODY Onload="document.forms[0].submit()"><FORM METHOD="POST" ACTION="${action}">${inputs}</FORM></BODY></HTML>`;
+  }
+
+  function answeringFetch(params: Record<string, string>, action = `${environment.baseUrl}?scope=silent-check-sso`) {
     const asked: { url: string; init?: RequestInit }[] = [];
     const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       asked.push({ url: String(input), init });
       const state = new URL(String(input)).searchParams.get("state") ?? "";
-      const back = new URL(`${environment.baseUrl}?scope=silent-check-sso`);
-      for (const [name, value] of Object.entries({ state, session_state: "s1", ...params })) {
-        back.searchParams.set(name, value);
-      }
-      return { redirected: true, url: back.toString(), body: null } as unknown as Response;
+      return new Response(formPostPage(action, { state, session_state: "s1", ...params }), {
+        headers: { "content-type": "text/html" },
+      });
     });
     return { fetchImpl, asked };
   }
@@ -232,28 +237,54 @@ describe("check-sso as one request", () => {
   const token = (claims: Record<string, unknown>) =>
     `e30.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 300, ...claims })).replace(/=+$/, "")}.sig`;
 
-  it("asks without a prompt to come back to the tiny page", async () => {
-    const { fetchImpl, asked } = redirectingFetch({ code: "c1" });
+  it("asks without a prompt for a form_post answer naming the tiny page", async () => {
+    const { fetchImpl, asked } = answeringFetch({ code: "c1" });
     const callback = await checkSsoByFetch(environment, keycloak(), fetchImpl);
     expect(callback).toContain("code=c1");
     const request = new URL(asked[0]!.url);
     expect(request.origin + request.pathname).toBe(`${endpoints}/auth`);
     expect(request.searchParams.get("prompt")).toBe("none");
-    expect(request.searchParams.get("response_mode")).toBe("query");
+    expect(request.searchParams.get("response_mode")).toBe("form_post");
     expect(request.searchParams.get("code_challenge_method")).toBe("S256");
     expect(request.searchParams.get("redirect_uri")).toBe(`${environment.baseUrl}?scope=silent-check-sso`);
     expect(asked[0]!.init?.headers).toEqual({ Accept: "text/html" });
   });
 
-  it("gives up, leaving the check to the frame, when the request fails or is not sent back", async () => {
+  it("gives up, leaving the check to the frame, when the request fails or the answer is not the form", async () => {
     const offline = vi.fn(async () => Promise.reject(new TypeError("Failed to fetch")));
     expect(await checkSsoByFetch(environment, keycloak(), offline)).toBeUndefined();
-    const noRedirect = vi.fn(async () => ({ redirected: false, url: `${endpoints}/auth`, body: null }) as Response);
-    expect(await checkSsoByFetch(environment, keycloak(), noRedirect)).toBeUndefined();
+    const redirected = vi.fn(async () => ({ ok: true, redirected: true, text: async () => "" }) as unknown as Response);
+    expect(await checkSsoByFetch(environment, keycloak(), redirected)).toBeUndefined();
+    const failed = vi.fn(async () => new Response("<html><form method=post></form></html>", { status: 400 }));
+    expect(await checkSsoByFetch(environment, keycloak(), failed)).toBeUndefined();
+    const elsewhere = answeringFetch({ code: "c1" }, "http://evil.test/realms/demo/account/?scope=silent-check-sso");
+    expect(await checkSsoByFetch(environment, keycloak(), elsewhere.fetchImpl)).toBeUndefined();
+  });
+
+  it("reads the answer only from one form that posts back to the tiny page, with a state and a code or an error", () => {
+    const back = `${environment.baseUrl}?scope=silent-check-sso`;
+    const answer = formPostAnswer(
+      formPostPage(back, { state: "s", code: "c&amp;1", iss: "http://kc.test/realms/a&#39;b&#x2F;c", other: "x" }),
+      back,
+    );
+    expect(answer && Object.fromEntries(new URL(answer).searchParams)).toEqual({
+      scope: "silent-check-sso",
+      state: "s",
+      code: "c&1",
+      iss: "http://kc.test/realms/a'b/c",
+    });
+    const refused = formPostAnswer(formPostPage(back, { state: "s", error: "login_required" }), back);
+    expect(refused && new URL(refused).searchParams.get("error")).toBe("login_required");
+    expect(formPostAnswer(formPostPage(back, { code: "c" }), back)).toBeUndefined();
+    expect(formPostAnswer(formPostPage(back, { state: "s", code: "c" }).repeat(2), back)).toBeUndefined();
+    expect(formPostAnswer(formPostPage("not a url", { state: "s", code: "c" }), back)).toBeUndefined();
+    expect(formPostAnswer("<p>Something went wrong</p>", back)).toBeUndefined();
+    const getForm = formPostPage(back, { state: "s", code: "c" }).replace('METHOD="POST"', 'METHOD="GET"');
+    expect(formPostAnswer(getForm, back)).toBeUndefined();
   });
 
   it("hands the code to keycloak-js, which redeems it with the first instance's PKCE verifier and nonce", async () => {
-    const { fetchImpl, asked } = redirectingFetch({ code: "c1" });
+    const { fetchImpl, asked } = answeringFetch({ code: "c1" });
     const redeemed: URLSearchParams[] = [];
     vi.stubGlobal(
       "fetch",

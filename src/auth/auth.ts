@@ -194,12 +194,14 @@ export function withCallback(address: string, callback: string): string {
 }
 
 /**
- * check-sso as one request instead of a frame: the authorization request with `prompt=none` is fetched and its
- * redirect followed to the template's tiny page; the address it ended on carries the code (or
- * `error=login_required`). No frame document to make, no script to load in it, no message back. keycloak-js makes
- * the request (state, nonce, PKCE) on an instance of its own, which keeps them in its callback storage for the
- * console's instance. Resolves to that address, or to undefined where this cannot work (an authorization endpoint
- * on another origin, say): then keycloak-js's frame does the check.
+ * check-sso as one request instead of a frame: the authorization request with `prompt=none` and the form_post response
+ * mode, so Keycloak answers it at once with its small form page, which holds the code (or `error=login_required`) and
+ * the state, instead of a redirect to a console page Keycloak would have to render. No frame document, no second
+ * request, no script in a frame, no message back. keycloak-js makes the request (state, nonce, PKCE) on an instance of
+ * its own, which keeps them in its callback storage for the console's instance; the answer goes back to that instance
+ * as the address the query response mode would have led to. Resolves to that address, or to undefined where this
+ * cannot work (an authorization endpoint on another origin, an answer that is not that form): then keycloak-js's frame
+ * does the check.
  */
 export async function checkSsoByFetch(
   environment: Environment,
@@ -209,15 +211,70 @@ export async function checkSsoByFetch(
   try {
     const options = initOptions(environment);
     await scout.init({ pkceMethod: options.pkceMethod, responseMode: options.responseMode, checkLoginIframe: false });
-    const url = await scout.createLoginUrl({
-      prompt: "none",
-      redirectUri: options.silentCheckSsoRedirectUri,
-      scope: options.scope,
-    });
+    const url = new URL(
+      await scout.createLoginUrl({
+        prompt: "none",
+        redirectUri: options.silentCheckSsoRedirectUri,
+        scope: options.scope,
+      }),
+    );
+    url.searchParams.set("response_mode", "form_post");
     const response = await fetchImpl(url, { headers: { Accept: "text/html" }, cache: "no-store" });
-    return response.redirected && isCallback(response.url) ? response.url : undefined;
+    if (!response.ok || response.redirected) return undefined;
+    return formPostAnswer(await response.text(), options.silentCheckSsoRedirectUri);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The address a form_post answer stands for: the form's target with its fields as the query. Undefined unless the
+ * page is one form that posts back to `redirectUri` with a state and a code or an error. Read from the text, not
+ * through a DOM parser: Keycloak's page submits itself from an `onload` attribute, which a strict CSP reports as a
+ * violation the moment such an attribute is parsed, even in a document that never runs.
+ */
+export function formPostAnswer(html: string, redirectUri: string): string | undefined {
+  const tags = [...html.matchAll(/<(form|input)\b([^>]*)>/gi)].map(([, name, attributes]) => ({
+    name: name!.toLowerCase(),
+    attributes: attributesOf(attributes!),
+  }));
+  const forms = tags.filter((tag) => tag.name === "form");
+  const answer = new URL(redirectUri);
+  const form = forms.length === 1 ? forms[0]!.attributes : undefined;
+  if (!form || form.get("method")?.toLowerCase() !== "post" || !sameAddress(form.get("action"), answer))
+    return undefined;
+  for (const { name, attributes } of tags) {
+    const field = attributes.get("name");
+    if (name !== "input" || attributes.get("type")?.toLowerCase() !== "hidden" || !field) continue;
+    if (CALLBACK_PARAMS.includes(field)) answer.searchParams.set(field, attributes.get("value") ?? "");
+  }
+  return isCallback(answer.toString()) ? answer.toString() : undefined;
+}
+
+/** A tag's quoted attributes, names in lower case, values with their character references decoded. */
+function attributesOf(text: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const [, name, double, single] of text.matchAll(/([^\s"'=<>/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    attributes.set(name!.toLowerCase(), decodeReferences(double ?? single ?? ""));
+  }
+  return attributes;
+}
+
+const NAMED_REFERENCES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeReferences(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (reference, body: string) => {
+    if (body[0] !== "#") return NAMED_REFERENCES[body.toLowerCase()] ?? reference;
+    const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : reference;
+  });
+}
+
+function sameAddress(address: string | undefined, expected: URL): boolean {
+  try {
+    return address !== undefined && new URL(address).href === expected.href;
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { extensionTranslationsUrl, startI18n, toResource, translationsUrl } from "./i18n";
+import { startLanguages, TRANSLATIONS_REQUEST } from "./translationsUrl";
 
 const environment = { serverBaseUrl: "https://id.example.org", realm: "demo", locale: "de" };
 
@@ -10,6 +11,19 @@ describe("translations", () => {
     expect(extensionTranslationsUrl(environment, "pt-BR")).toBe(
       "https://id.example.org/realms/demo/account-console-extension/messages/pt-BR",
     );
+  });
+
+  it("are asked for at start-up exactly as the entry's early requests ask (languages, address and request)", async () => {
+    for (const locale of ["de", "en", ""]) {
+      const fetchMock = vi.fn(
+        async (_url: RequestInfo | URL, _init?: RequestInit) =>
+          new Response("{}", { headers: { "content-type": "application/json" } }),
+      );
+      await startI18n({ ...environment, locale }, fetchMock);
+      const early = startLanguages(locale).map((language) => [extensionTranslationsUrl(environment, language)]);
+      expect(fetchMock.mock.calls.map(([url]) => [String(url)])).toEqual(early);
+      for (const [, init] of fetchMock.mock.calls) expect(init).toBe(TRANSLATIONS_REQUEST);
+    }
   });
 
   it("turn the server's key/value list into a resource", () => {

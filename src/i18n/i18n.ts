@@ -1,8 +1,9 @@
 import { createInstance, type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { joinPath, type Environment } from "../environment/environment";
+import type { Environment } from "../environment/environment";
+import { extensionTranslationsUrl, FALLBACK_LANGUAGE, TRANSLATIONS_REQUEST, translationsUrl } from "./translationsUrl";
 
-export const FALLBACK_LANGUAGE = "en";
+export { extensionTranslationsUrl, FALLBACK_LANGUAGE, translationsUrl };
 
 type Translation = { key: string; value: string };
 
@@ -14,27 +15,6 @@ function isTranslation(entry: unknown): entry is Translation {
     "value" in entry &&
     typeof entry.key === "string" &&
     typeof entry.value === "string"
-  );
-}
-
-/** Keycloak serves the theme's bundles merged with realm overrides as `[{key, value}]`. */
-export function translationsUrl(environment: Pick<Environment, "serverBaseUrl" | "realm">, language: string) {
-  return joinPath(environment.serverBaseUrl, "resources", encodeURIComponent(environment.realm), "account", language);
-}
-
-/**
- * The same texts from the console's server extension (docs/extension.md): one `{key: value}` object, public like
- * Keycloak's list (the realm's texts are not user data), gzipped, with an ETag the browser revalidates on each load.
- * Keycloak sends the list above uncompressed, about 43 KB for English.
- */
-export function extensionTranslationsUrl(environment: Pick<Environment, "serverBaseUrl" | "realm">, language: string) {
-  return joinPath(
-    environment.serverBaseUrl,
-    "realms",
-    encodeURIComponent(environment.realm),
-    "account-console-extension",
-    "messages",
-    encodeURIComponent(language),
   );
 }
 
@@ -64,18 +44,14 @@ function keycloakBackend(
     if (extension) {
       try {
         // No token: the texts load while sign-in runs. The browser's cache answers an unchanged bundle (304).
-        const answer = await fetchImpl(extensionTranslationsUrl(environment, language), {
-          headers: { accept: "application/json" },
-        });
+        const answer = await fetchImpl(extensionTranslationsUrl(environment, language), TRANSLATIONS_REQUEST);
         if (answer.ok) return toResource(await answer.json());
         if (answer.status >= 400 && answer.status < 500) extension = false;
       } catch {
         // No usable answer from the extension: Keycloak's own bundle below.
       }
     }
-    const response = await fetchImpl(translationsUrl(environment, language), {
-      headers: { accept: "application/json" },
-    });
+    const response = await fetchImpl(translationsUrl(environment, language), TRANSLATIONS_REQUEST);
     if (!response.ok) throw new Error(`Translations for '${language}' answered ${response.status}.`);
     return toResource(await response.json());
   };

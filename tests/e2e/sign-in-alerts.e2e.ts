@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server, type Socket } from "node:net";
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
 import { demoLike, type KeycloakAdmin } from "./support/admin";
 import { submitLogin } from "./support/browser";
@@ -276,7 +276,19 @@ test("no switch, and not a word about alerts, where the realm has no alerts list
     realm: QUIET_REALM,
     route: "account-security/device-activity",
   });
-  const probe = page.waitForResponse((response) => /account-console-extension\/$/.test(response.url()));
+  // The reloaded page's probe, not the first load's: that one may still be on its way when the reload starts, and its
+  // body is gone once the page navigates away.
+  let reloaded = false;
+  const asked = new Set<Request>();
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+  page.on("request", (request) => {
+    if (reloaded) asked.add(request);
+  });
+  const probe = page.waitForResponse(
+    (response) => asked.has(response.request()) && /account-console-extension\/$/.test(response.url()),
+  );
   await page.reload();
   expect(await (await probe).json()).toMatchObject({ signInAlerts: false });
   await expect(page.getByText("Signed in devices", { exact: true }).first()).toBeVisible();

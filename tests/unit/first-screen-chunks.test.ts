@@ -32,13 +32,15 @@ const output = [
 ];
 
 describe("first-screen modules", () => {
-  it("are the modules of the chunks the entry and the landing page import, not their own nor other pages'", () => {
+  it("are the modules of the chunks the landing page imports, not its own, other pages' nor the entry's", () => {
     const modules = firstScreenModules(output, (id) => id.endsWith("/Landing.tsx"));
-    expect([...modules].sort()).toEqual(["/nm/pf/Label.js", "/nm/pf/Page.js", "/nm/pf/helpers.js"]);
+    expect([...modules].sort()).toEqual(["/nm/pf/Label.js"]);
   });
 
-  it("without a landing page, only what the entry imports", () => {
-    expect([...firstScreenModules(output, () => false)].sort()).toEqual(["/nm/pf/Page.js", "/nm/pf/helpers.js"]);
+  it("never hold what the entry loads itself, which runs before the shell has downloaded", () => {
+    // helpers.js: the entry (through a.js) and the landing page (through c.js) share it; it stays with the entry.
+    expect([...firstScreenModules(output, () => false)]).toEqual([]);
+    expect(firstScreenModules(output, (id) => id.endsWith("/Landing.tsx")).has("/nm/pf/helpers.js")).toBe(false);
   });
 
   it("take in what the app chunk shares with the landing page, but not the app module itself", () => {
@@ -52,6 +54,18 @@ describe("first-screen modules", () => {
     ];
     const modules = firstScreenModules(shared, (id) => id.endsWith("/start.tsx") || id.endsWith("/Landing.tsx"));
     expect([...modules].sort()).toEqual(["/nm/pf/Page.js", "/nm/pf/page-styles.js"]);
+  });
+
+  it("take in the whole chunk of a root that joins the shell (the app's start), and nothing of the entry's", () => {
+    const split = [
+      chunk("main.js", ["/src/main.tsx", "/src/lib/paths.ts"], [], true),
+      chunk("start.js", ["/src/app/start.tsx", "/src/app/App.tsx", "/src/lib/paths.ts"], ["a.js"]),
+      chunk("a.js", ["/nm/pf/Page.js"]),
+      chunk("Landing.js", ["/src/pages/Landing.tsx"], ["a.js"]),
+    ];
+    const isRoot = (id: string) => id.endsWith("/start.tsx") || id.endsWith("/Landing.tsx");
+    const modules = firstScreenModules(split, isRoot, (id) => id.endsWith("/start.tsx"));
+    expect([...modules].sort()).toEqual(["/nm/pf/Page.js", "/src/app/App.tsx", "/src/app/start.tsx"]);
   });
 
   it("refuses output without exactly one entry, or with an import it did not write", () => {

@@ -37,7 +37,7 @@ export async function measureConsole(browser, url) {
 }
 
 /**
- * A cold load under the phone profile: the time to the form, and the bytes on the wire until it shows.
+ * A cold load under the phone profile: the time to the form, the bytes on the wire until it shows, and its waterfall.
  * @param {import("@playwright/test").Browser} browser @param {string} url
  */
 export async function measurePhone(browser, url) {
@@ -56,8 +56,8 @@ export async function measurePhone(browser, url) {
     await page.goto(url, { waitUntil: "commit" });
     const shown = await loaded;
     await page.waitForTimeout(AFTER_FORM_MS); // requests sent before the form showed finish, and count
-    const { criticalBytes, criticalRequests } = network.stop(shown);
-    return { load: shown.load, criticalBytes, criticalRequests };
+    const { criticalBytes, criticalRequests, waterfall } = network.stop(shown);
+    return { load: shown.load, criticalBytes, criticalRequests, waterfall };
   } finally {
     await context.close();
   }

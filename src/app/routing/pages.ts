@@ -6,46 +6,47 @@ import { loadContentItem } from "../../pages/content/loader";
 import { loadGroups } from "../../pages/groups/loader";
 import { loadOrganizations } from "../../pages/organizations/loader";
 import { definePage, type PageDefinition } from "../../pages/page";
+import { PAGE_CODE } from "./pageCode";
 import { loadPersonalInfo } from "../../pages/personal-info/loader";
 import { loadResources } from "../../pages/resources/loader";
 import { loadVerifiableCredentials } from "../../pages/verifiable-credentials/loader";
 
 /**
  * Every screen, by page id. content.json decides which pages exist and where: a menu item's `id ?? path` names its
- * page here, and an item with a `modulePath` is a content page. Adding a screen = its folder under pages/, one line
- * here, one item in content.json. `definePage` checks that each loader gives what its page takes.
+ * page here, and an item with a `modulePath` is a content page. Adding a screen = its folder under pages/, its code in
+ * pageCode.ts, one line here, one item in content.json. `definePage` checks that each loader gives what its page takes.
  */
 export const PAGES: Record<string, PageDefinition> = {
-  "": definePage({ module: () => import("../../pages/personal-info/PersonalInfo"), loader: loadPersonalInfo }),
+  "": definePage({ module: PAGE_CODE[""], loader: loadPersonalInfo }),
   "account-security/signing-in": definePage({
-    module: () => import("../../pages/account-security/SigningIn"),
+    module: PAGE_CODE["account-security/signing-in"],
     loader: loadCredentials,
   }),
   "account-security/device-activity": definePage({
-    module: () => import("../../pages/account-security/DeviceActivity"),
+    module: PAGE_CODE["account-security/device-activity"],
     loader: loadDevices,
   }),
   "account-security/account-activity": definePage({
-    module: () => import("../../pages/account-security/AccountActivity"),
+    module: PAGE_CODE["account-security/account-activity"],
     loader: loadAccountActivity,
   }),
   "account-security/linked-accounts": definePage({
-    module: () => import("../../pages/account-security/LinkedAccounts"),
+    module: PAGE_CODE["account-security/linked-accounts"],
     loader: loadLinkedAccounts,
   }),
-  applications: definePage({ module: () => import("../../pages/applications/Applications"), loader: loadApplications }),
-  groups: definePage({ module: () => import("../../pages/groups/Groups"), loader: loadGroups }),
+  applications: definePage({ module: PAGE_CODE.applications, loader: loadApplications }),
+  groups: definePage({ module: PAGE_CODE.groups, loader: loadGroups }),
   organizations: definePage({
-    module: () => import("../../pages/organizations/Organizations"),
+    module: PAGE_CODE.organizations,
     loader: loadOrganizations,
   }),
-  resources: definePage({ module: () => import("../../pages/resources/Resources"), loader: loadResources }),
+  resources: definePage({ module: PAGE_CODE.resources, loader: loadResources }),
   "verifiable-credentials": definePage({
-    module: () => import("../../pages/verifiable-credentials/VerifiableCredentials"),
+    module: PAGE_CODE["verifiable-credentials"],
     loader: loadVerifiableCredentials,
   }),
-  oid4vci: definePage({ module: () => import("../../pages/oid4vci/Oid4Vci") }),
-  content: definePage({ module: () => import("../../pages/content/ContentPage"), loader: loadContentItem }),
+  oid4vci: definePage({ module: PAGE_CODE.oid4vci }),
+  content: definePage({ module: PAGE_CODE.content, loader: loadContentItem }),
 };
 
 /** Pages that keep their URL even when the menu names none (the stock content.json has neither). */

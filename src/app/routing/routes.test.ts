@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { definePage, type PageDefinition } from "../../pages/page";
-import { prefetchMenuPage, preloadPageCode } from "./routes";
+import { preloadPageCode } from "./pageCode";
+import { prefetchMenuPage } from "./routes";
 
 function fakePages() {
   const load = () => {
@@ -15,32 +16,36 @@ function fakePages() {
   } satisfies Record<string, PageDefinition>;
 }
 
+/** The pages' code functions, as the entry's preload takes them. */
+const code = (pages: Record<string, PageDefinition>) =>
+  Object.fromEntries(Object.entries(pages).map(([id, page]) => [id, page.module]));
+
 describe("loading page code ahead of the router", () => {
   it("starts the code of the page at the address the console opens on (during sign-in)", () => {
     const pages = fakePages();
-    preloadPageCode("/realms/demo/account/account-security/device-activity/", "/realms/demo/account", pages);
+    preloadPageCode("/realms/demo/account/account-security/device-activity/", "/realms/demo/account", code(pages));
     expect(pages["account-security/device-activity"].module).toHaveBeenCalledTimes(1);
     expect(pages[""].module).not.toHaveBeenCalled();
   });
 
   it("starts personal info's code for the console's root, and nothing for an unknown page or another path", () => {
     const pages = fakePages();
-    preloadPageCode("/realms/demo/account/", "/realms/demo/account", pages);
-    preloadPageCode("/realms/demo/account/nothing-here", "/realms/demo/account", pages);
-    preloadPageCode("/elsewhere/account-security/device-activity", "/realms/demo/account", pages);
+    preloadPageCode("/realms/demo/account/", "/realms/demo/account", code(pages));
+    preloadPageCode("/realms/demo/account/nothing-here", "/realms/demo/account", code(pages));
+    preloadPageCode("/elsewhere/account-security/device-activity", "/realms/demo/account", code(pages));
     expect(pages[""].module).toHaveBeenCalledTimes(1);
     expect(pages["account-security/device-activity"].module).not.toHaveBeenCalled();
   });
 
   it("starts nothing for an address that cannot be decoded, and does not throw (the router then shows not-found)", () => {
     const pages = fakePages();
-    expect(() => preloadPageCode("/realms/demo/account/%E0%A4%A", "/realms/demo/account", pages)).not.toThrow();
+    expect(() => preloadPageCode("/realms/demo/account/%E0%A4%A", "/realms/demo/account", code(pages))).not.toThrow();
     expect(pages[""].module).not.toHaveBeenCalled();
   });
 
   it("starts the page's code whatever the letter case of its address, as the router matches it", () => {
     const pages = fakePages();
-    preloadPageCode("/realms/demo/account/Account-Security/Device-Activity", "/realms/demo/account", pages);
+    preloadPageCode("/realms/demo/account/Account-Security/Device-Activity", "/realms/demo/account", code(pages));
     expect(pages["account-security/device-activity"].module).toHaveBeenCalledTimes(1);
   });
 

@@ -47,21 +47,6 @@ export function pageRoute(
   };
 }
 
-/**
- * Starts loading the code of the page at `pathname` ahead of the router (during sign-in), so the first route does
- * not wait for it. A hint only: the router still decides which page that path is.
- */
-export function preloadPageCode(pathname: string, base: string, pages = PAGES): void {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return; // an address that cannot be decoded names no page: the router sends it to personal info
-  }
-  if (!decoded.toLowerCase().startsWith(base.toLowerCase())) return;
-  pages[trimSlashes(decoded.slice(base.length)).toLowerCase()]?.module().catch(() => undefined);
-}
-
 /** Starts loading a menu item's page code when the user shows intent (pointer over it, keyboard focus on it). */
 export function prefetchMenuPage(item: { id?: string; path: string; modulePath?: string }, pages = PAGES): void {
   pages[item.modulePath ? "content" : trimSlashes(item.id ?? item.path)]?.module().catch(() => undefined);
