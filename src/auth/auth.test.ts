@@ -2,7 +2,7 @@
 import Keycloak from "keycloak-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Environment } from "../environment/environment";
-import { checkSsoByFetch, formPostAnswer, LogoutError, startAuth, withCallback } from "./auth";
+import { checkSsoByFetch, formPostAnswer, LogoutError, startAuth, withCallback, withoutForeignCode } from "./auth";
 import { SessionEndedError } from "./sessionEnded";
 
 const environment = {
@@ -328,5 +328,26 @@ describe("check-sso as one request", () => {
         "http://kc.test/realms/demo/account/?scope=silent-check-sso&state=s&error=login_required",
       ),
     ).toBe("http://kc.test/realms/demo/account/groups?x=1&error=login_required&state=s#top");
+  });
+
+  it("takes a code that came without a state (Keycloak 26.1 and 26.2 redirect the page itself) out of the address", () => {
+    expect(
+      withoutForeignCode("http://kc.test/realms/demo/account?referrer=shop&session_state=s&iss=i&code=c#top"),
+    ).toBe("http://kc.test/realms/demo/account?referrer=shop#top");
+    const ours = "http://kc.test/realms/demo/account/?state=s&code=c&session_state=x";
+    expect(withoutForeignCode(ours)).toBe(ours);
+    expect(withoutForeignCode("http://kc.test/realms/demo/account/?error=access_denied")).toBe(
+      "http://kc.test/realms/demo/account/?error=access_denied",
+    );
+  });
+
+  it("cleans such an address before sign-in has finished, and still checks the session", async () => {
+    window.history.replaceState(null, "", "/realms/demo/account/groups?referrer=shop&session_state=s&iss=i&code=c");
+    const check = vi.fn(async () => undefined);
+    const fake = fakeKeycloak();
+    const signIn = startAuth(environment, fake as unknown as Keycloak, check);
+    expect(window.location.pathname + window.location.search).toBe("/realms/demo/account/groups?referrer=shop");
+    await signIn;
+    expect(check).toHaveBeenCalledTimes(1);
   });
 });

@@ -89,6 +89,12 @@ export async function startAuth(
     keycloak.updateToken(MIN_TOKEN_VALIDITY).then(notify, endSession);
   };
 
+  // Keycloak 26.1 and 26.2 send a console page asked for without a session through the login page and back with a
+  // code of their own and no state: not ours to redeem (keycloak-js holds no verifier for it). Out of the address at
+  // once, before the router reads the address and keeps its query.
+  const foreign = withoutForeignCode(window.location.href);
+  if (foreign !== window.location.href) window.history.replaceState(window.history.state, "", foreign);
+
   // Back from the login page (or a required action), the address holds the callback: keycloak-js takes it from there.
   // Otherwise the check's answer is put there for it, and keycloak-js goes on as after a redirect.
   const callback = isCallback(window.location.href) ? undefined : await checkSso();
@@ -180,6 +186,14 @@ const CALLBACK_PARAMS = ["code", "error", "error_description", "error_uri", "sta
 function isCallback(url: string): boolean {
   const params = new URL(url).searchParams;
   return params.has("state") && (params.has("code") || params.has("error"));
+}
+
+/** `address` without a code that came with no state (and that code's session_state and iss); else `address`. */
+export function withoutForeignCode(address: string): string {
+  const url = new URL(address);
+  if (!url.searchParams.has("code") || url.searchParams.has("state")) return address;
+  for (const name of ["code", "session_state", "iss"]) url.searchParams.delete(name);
+  return url.toString();
 }
 
 /** `address` with the callback's parameters added (keycloak-js takes them out again once it has read them). */
