@@ -39,11 +39,17 @@ export class KeycloakAdmin {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** Creates a realm from its JSON (a RealmRepresentation), replacing one of the same name left by an earlier run. */
+  /**
+   * Creates a realm from its JSON (a RealmRepresentation), replacing one of the same name left by an earlier run.
+   * Unless the JSON sets a password policy, passwords are hashed with one round of PBKDF2: Keycloak's default (Argon2,
+   * memory-hard on purpose) cost a tenth to a third of a second of the server's CPU for every user made and every
+   * sign-in, on a machine the browser tests share with the server; no test is about the hash.
+   */
   async createRealm(json: RealmJson & { realm: string }): Promise<string> {
     await this.request("DELETE", `/${encodeURIComponent(json.realm)}`).catch(() => undefined);
+    const realm = { passwordPolicy: TEST_PASSWORD_POLICY, ...json };
     // Without the settings an older server (KC_VERSION, npm run test:versions) does not know: it would refuse them.
-    await this.request("POST", "", realmForVersion(json, process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION));
+    await this.request("POST", "", realmForVersion(realm, process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION));
     return json.realm;
   }
 
@@ -162,6 +168,9 @@ export function demoLike(changes: Record<string, unknown> = {}): RealmJson {
   const users = (base.users as Record<string, unknown>[]).map(({ attributes: _attributes, ...rest }) => rest);
   return { ...base, users, id: undefined, realm: undefined, ...changes };
 }
+
+/** The test realms' password policy (createRealm): the cheapest hash Keycloak offers. */
+export const TEST_PASSWORD_POLICY = "hashAlgorithm(pbkdf2-sha256) and hashIterations(1)";
 
 /** The demo user of every realm made by createRealm. */
 export const DEMO_USER = { username: "alice", password: "alice", displayName: "Alice Liddell" };
