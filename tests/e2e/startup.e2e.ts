@@ -9,7 +9,7 @@ const SESSION_REALM = REALM;
 test.use({ realms: { [REALM]: demoLike() } });
 
 test.describe("start-up on a real Keycloak", () => {
-  test("loads the console once: check-sso as one request that ends on a tiny page, nothing before the profile but sign-in @core", async ({
+  test("loads the console once: check-sso as one request answered by Keycloak's form page, nothing before the profile but sign-in @core", async ({
     openConsole,
   }) => {
     const page = await openConsole(REALM);
