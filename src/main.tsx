@@ -13,7 +13,7 @@ function startSignIn() {
     const environment = readEnvironment(document);
     const signIn = startAuth(environment);
     signIn.catch(() => undefined); // reported by start(), once the app can show the error dialog
-    return { environment, signIn, fetchFirst: startEarlyRequests(environment) };
+    return { environment, signIn, fetchFirst: startEarlyRequests(environment, signIn) };
   } catch (error) {
     return { environment: { error } };
   }

@@ -44,6 +44,26 @@ export type ApiClientOptions = {
   confirmSessionEnded?: () => Promise<boolean>;
 };
 
+/** The Account API's address for `path`, with `searchParams` (undefined values left out). */
+export function accountApiUrl(
+  environment: Pick<Environment, "serverBaseUrl" | "realm">,
+  path: string,
+  searchParams: RequestOptions["searchParams"] = {},
+): string {
+  return withSearchParams(
+    joinPath(environment.serverBaseUrl, "realms", encodeURIComponent(environment.realm), "account", path),
+    searchParams,
+  );
+}
+
+function withSearchParams(address: string, searchParams: RequestOptions["searchParams"] = {}): string {
+  const target = new URL(address);
+  for (const [key, value] of Object.entries(searchParams)) {
+    if (value !== undefined) target.searchParams.set(key, String(value));
+  }
+  return target.toString();
+}
+
 export function createApiClient(
   environment: Pick<Environment, "serverBaseUrl" | "realm">,
   token: () => Promise<string>,
@@ -51,17 +71,7 @@ export function createApiClient(
   { confirmSessionEnded }: ApiClientOptions = {},
 ): ApiClient {
   const url = (path: string, searchParams: RequestOptions["searchParams"] = {}) =>
-    withSearchParams(
-      joinPath(environment.serverBaseUrl, "realms", encodeURIComponent(environment.realm), "account", path),
-      searchParams,
-    );
-  const withSearchParams = (address: string, searchParams: RequestOptions["searchParams"] = {}) => {
-    const target = new URL(address);
-    for (const [key, value] of Object.entries(searchParams)) {
-      if (value !== undefined) target.searchParams.set(key, String(value));
-    }
-    return target.toString();
-  };
+    accountApiUrl(environment, path, searchParams);
 
   const send = async <T>(address: string, { method = "GET", body, signal }: RequestOptions = {}) => {
     const response = await fetchImpl(address, {

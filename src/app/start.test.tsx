@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../auth/auth";
 import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
 import { aliceWithProfile } from "../testing/users";
-import { startEarlyRequests } from "./earlyRequests";
+import { personalInfoUrl, startEarlyRequests } from "./earlyRequests";
 import { start } from "./start";
 
 function deferred<T>() {
@@ -108,5 +108,31 @@ describe("start-up", () => {
     const times = (path: string) => asked(fetchStub).filter((call) => call.path === path).length;
     expect(times("/resources/x/account/theme/content.json")).toBe(1);
     expect(times("/realms/demo/account-console-extension/messages/en")).toBe(1);
+  });
+
+  it("on personal info, asks for the profile once, from the entry, as soon as sign-in has the token", async () => {
+    const fetchStub = serve();
+    const signIn = deferred<Auth>();
+    const fetchFirst = startEarlyRequests(testEnvironment, signIn.promise);
+    await act(() => start(testEnvironment, signIn.promise, fetchFirst));
+    await screen.findByTestId("page-skeleton");
+    expect(asked(fetchStub).filter((call) => call.path === "/realms/demo/account/")).toEqual([]);
+
+    await act(async () => signIn.resolve(fakeAuth()));
+    expect(await screen.findByTestId("email")).toHaveValue("alice@example.org");
+    expect(asked(fetchStub).filter((call) => call.path === "/realms/demo/account/")).toEqual([
+      { path: "/realms/demo/account/", token: true },
+    ]);
+  });
+
+  it("asks for no profile ahead of another page: a call for it goes to the network at once", () => {
+    window.history.replaceState(null, "", "/realms/demo/account/groups");
+    const fetchStub = serve();
+    const fetchFirst = startEarlyRequests(testEnvironment, new Promise<Auth>(() => {}));
+    const profile = () => asked(fetchStub).filter((call) => call.path === "/realms/demo/account/");
+    expect(profile()).toEqual([]);
+    void fetchFirst(personalInfoUrl(testEnvironment), { headers: { authorization: "Bearer t" } });
+    // Claimed by the entry, the call would wait for the entry's request, which waits for sign-in: nothing yet.
+    expect(profile()).toEqual([{ path: "/realms/demo/account/", token: true }]);
   });
 });

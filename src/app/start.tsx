@@ -50,7 +50,8 @@ export async function start(
   }
 
   const auth = pendingAuth(signIn);
-  const api = createApiClient(environment, auth.token, undefined, { confirmSessionEnded: auth.confirmSessionEnded });
+  // Through fetchFirst too: on personal info the entry has asked for the profile the moment sign-in had the token.
+  const api = createApiClient(environment, auth.token, fetchFirst, { confirmSessionEnded: auth.confirmSessionEnded });
   // The router starts the first page's loader when it is made: its calls leave as soon as sign-in has the token.
   const router = createBrowserRouter(appRoutes(environment, visibleMenu(menu.value, environment.features), api), {
     basename: basePath(environment),

@@ -33,3 +33,29 @@ describe("requests sent before their reader has loaded", () => {
     await expect(fetchFirst("/a")).rejects.toThrow("Failed to fetch");
   });
 });
+
+describe("a request sent for any GET of its address", () => {
+  it("is taken by the first GET call for it, whatever its headers and signal; not by another method", async () => {
+    const network = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => new Response(init?.method ?? "?"));
+    const fetchFirst = earlyFetch([], network);
+    let ready!: (init: RequestInit) => void;
+    fetchFirst.sendForAnyGet("/me", new Promise((resolve) => (ready = resolve)));
+    expect(network).not.toHaveBeenCalled();
+    // A call made before the request has left takes it too.
+    const early = fetchFirst("/me", { headers: { authorization: "Bearer t" } });
+    ready({ headers: { authorization: "Bearer t" } });
+    expect(await (await early).text()).toBe("GET");
+    expect(network).toHaveBeenCalledTimes(1);
+
+    fetchFirst.sendForAnyGet("/me", Promise.resolve({}));
+    await vi.waitFor(() => expect(network).toHaveBeenCalledTimes(2));
+
+    await fetchFirst("/me", { method: "PUT" });
+    expect(network).toHaveBeenCalledTimes(3);
+    const signal = new AbortController().signal;
+    expect(await (await fetchFirst("/me", { headers: { authorization: "Bearer u" }, signal })).text()).toBe("GET");
+    expect(network).toHaveBeenCalledTimes(3);
+    await fetchFirst("/me");
+    expect(network).toHaveBeenCalledTimes(4);
+  });
+});

@@ -19,6 +19,18 @@ export const PAGE_CODE = {
   content: () => import("../../pages/content/ContentPage"),
 };
 
+/** The id of the page at `pathname` under `base` (lower case, as the router matches), or undefined. */
+export function pageIdAt(pathname: string, base: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined; // an address that cannot be decoded names no page: the router sends it to personal info
+  }
+  if (!decoded.toLowerCase().startsWith(base.toLowerCase())) return undefined;
+  return trimSlashes(decoded.slice(base.length)).toLowerCase();
+}
+
 /**
  * Starts loading the code of the page at `pathname` ahead of the router (the entry calls it as soon as it runs), so
  * the first route does not wait for it. A hint only: the router still decides which page that path is.
@@ -28,12 +40,6 @@ export function preloadPageCode(
   base: string,
   code: Record<string, () => Promise<unknown>> = PAGE_CODE,
 ): void {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return; // an address that cannot be decoded names no page: the router sends it to personal info
-  }
-  if (!decoded.toLowerCase().startsWith(base.toLowerCase())) return;
-  code[trimSlashes(decoded.slice(base.length)).toLowerCase()]?.().catch(() => undefined);
+  const id = pageIdAt(pathname, base);
+  if (id !== undefined) code[id]?.().catch(() => undefined);
 }
