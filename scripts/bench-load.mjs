@@ -19,6 +19,7 @@ import path from "node:path";
 import { AdminClient } from "./lib/admin-client.mjs";
 import {
   BenchRefusal,
+  runUnlessRefused,
   checkServedBuild,
   gitState,
   keycloakVersion,
@@ -208,10 +209,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!(error instanceof BenchRefusal)) throw error;
-  console.error(`bench: refused: ${error.message}`);
-  process.exitCode = 1;
-}
+await runUnlessRefused("bench", main);

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { AdminClient } from "./lib/admin-client.mjs";
-import { BenchRefusal, checkServedBuild, gitState, machineLoad } from "./lib/bench-provenance.mjs";
+import { BenchRefusal, checkServedBuild, gitState, machineLoad, runUnlessRefused } from "./lib/bench-provenance.mjs";
 import { THEME_NAME } from "./lib/keycloak-config.mjs";
 import { CONSOLES, benchSettings } from "./lib/bench/config.mjs";
 import { launchBrowser } from "./lib/bench/browser.mjs";
@@ -69,10 +69,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!(error instanceof BenchRefusal)) throw error;
-  console.error(`trace: refused: ${error.message}`);
-  process.exitCode = 1;
-}
+await runUnlessRefused("trace", main);

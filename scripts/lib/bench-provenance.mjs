@@ -14,6 +14,21 @@ import { THEME_NAME } from "./keycloak-config.mjs";
 /** An error whose message says what to do; the bench prints it and exits. */
 export class BenchRefusal extends Error {}
 
+/**
+ * Runs a measuring script's `main`: a refusal (BenchRefusal: a stale jar, a server in the wrong mode) is said on one
+ * line, prefixed with `label`, and exits 1; any other error is thrown.
+ * @param {string} label @param {() => Promise<void>} main
+ */
+export async function runUnlessRefused(label, main) {
+  try {
+    await main();
+  } catch (error) {
+    if (!(error instanceof BenchRefusal)) throw error;
+    console.error(`${label}: refused: ${error.message}`);
+    process.exitCode = 1;
+  }
+}
+
 /** @param {Uint8Array} content */
 export const sha256 = (content) => createHash("sha256").update(content).digest("hex");
 
