@@ -306,12 +306,17 @@ test.describe("resources", () => {
     await tabTo(page, page.getByTestId(`accept-${BOB.username}`));
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("last-alert")).toHaveText("Resource successfully shared.");
-    const after = await accountApi<{ username: string }[]>(
-      REALM,
-      DEMO_USER,
-      `/resources/${resourceId(REALM, "garden")}/permissions`,
-    );
-    expect(after.map((p) => p.username)).toContain(BOB.username);
+    // The share above left the same alert text: the server's list is what says this request was answered.
+    await expect
+      .poll(async () => {
+        const after = await accountApi<{ username: string }[]>(
+          REALM,
+          DEMO_USER,
+          `/resources/${resourceId(REALM, "garden")}/permissions`,
+        );
+        return after.map((p) => p.username);
+      })
+      .toContain(BOB.username);
   });
 });
 
