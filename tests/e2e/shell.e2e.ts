@@ -172,7 +172,10 @@ test.describe("mobile", () => {
     await screenshot(page, "shell-mobile");
     await page.getByTestId("nav-toggle").click();
     await expect(sidebar).toHaveAttribute("aria-hidden", "false");
-    await page.waitForTimeout(500); // let the slide-in finish before the picture
+    // The slide-in done before the picture: every transition of the sidebar has finished.
+    await sidebar.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
     await screenshot(page, "shell-mobile-nav-open");
     await page.getByTestId("applications").click();
     await expect(page).toHaveURL(/\/account\/applications$/);
