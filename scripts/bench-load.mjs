@@ -16,23 +16,13 @@
 // Results: bench/results/load-<mode>-<date>.json, with the commit, the jar's sha256, Keycloak's version and mode, the
 // machine's load, both consoles' request waterfalls for one load and the trace summaries.
 import path from "node:path";
-import { AdminClient } from "./lib/admin-client.mjs";
-import {
-  BenchRefusal,
-  runUnlessRefused,
-  checkServedBuild,
-  gitState,
-  keycloakVersion,
-  machineLoad,
-  sourcesNewerThan,
-} from "./lib/bench-provenance.mjs";
-import { THEME_NAME } from "./lib/keycloak-config.mjs";
+import { runUnlessRefused, gitState, keycloakVersion, machineLoad, sourcesNewerThan } from "./lib/bench-provenance.mjs";
 import { launchBrowser } from "./lib/bench/browser.mjs";
 import { CONSOLES, PHONE, benchSettings, median } from "./lib/bench/config.mjs";
 import { measureConsole, measurePhone } from "./lib/bench/measure.mjs";
 import { loadVerdict, saveResult, tableOf } from "./lib/bench/report.mjs";
 import { SCALE_LIMIT_MS, measureScale } from "./lib/bench/scale.mjs";
-import { benchKeycloak, currentJar, seedRealm } from "./lib/bench/server.mjs";
+import { benchKeycloak, currentJar, seedConsoles } from "./lib/bench/server.mjs";
 import { summariseTrace, traceLoad } from "./lib/bench/trace.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -56,18 +46,7 @@ async function main() {
   const loads = [loadBefore];
   const browser = await launchBrowser();
   try {
-    const admin = await AdminClient.signIn(server.url);
-    await seedRealm(admin, CONSOLES.ours, THEME_NAME);
-    await seedRealm(admin, CONSOLES.stock, "keycloak.v3");
-    const served = await checkServedBuild(server.url, CONSOLES.ours, jar);
-    if (served.mode !== settings.expectedMode) {
-      throw new BenchRefusal(
-        `The server at ${server.url} runs in ${served.mode} mode (theme files: ${JSON.stringify(served.resourceHeaders)}), not ${settings.expectedMode}: ` +
-          (settings.mode === "production"
-            ? "start it with --spi-theme--cache-themes=true --spi-theme--cache-templates=true --spi-theme--static-max-age=2592000 (or kc.sh start), or leave BENCH_KEYCLOAK_URL unset."
-            : "use BENCH_MODE=production, or a start-dev server without the theme cache."),
-      );
-    }
+    const { admin, served } = await seedConsoles(server.url, jar, settings);
     const version = await keycloakVersion(server.url, admin.token);
     console.log(
       `bench: Keycloak ${version} at ${server.url}, mode ${served.mode}, jar sha256 ${jar.sha256.slice(0, 16)}… (${served.checked.length} served files match it)`,

@@ -6,13 +6,11 @@
 // the raw traces there (they open in Chrome's performance panel).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { AdminClient } from "./lib/admin-client.mjs";
-import { BenchRefusal, checkServedBuild, gitState, machineLoad, runUnlessRefused } from "./lib/bench-provenance.mjs";
-import { THEME_NAME } from "./lib/keycloak-config.mjs";
+import { gitState, machineLoad, runUnlessRefused } from "./lib/bench-provenance.mjs";
 import { CONSOLES, benchSettings } from "./lib/bench/config.mjs";
 import { launchBrowser } from "./lib/bench/browser.mjs";
 import { measureConsole } from "./lib/bench/measure.mjs";
-import { benchKeycloak, currentJar, seedRealm } from "./lib/bench/server.mjs";
+import { benchKeycloak, currentJar, seedConsoles } from "./lib/bench/server.mjs";
 import { summariseTrace, traceLoad } from "./lib/bench/trace.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,13 +21,7 @@ async function main() {
   const server = await benchKeycloak(jar, settings);
   const browser = await launchBrowser();
   try {
-    const admin = await AdminClient.signIn(server.url);
-    await seedRealm(admin, CONSOLES.ours, THEME_NAME);
-    await seedRealm(admin, CONSOLES.stock, "keycloak.v3");
-    const served = await checkServedBuild(server.url, CONSOLES.ours, jar);
-    if (served.mode !== settings.expectedMode) {
-      throw new BenchRefusal(`The server runs in ${served.mode} mode, not ${settings.expectedMode}.`);
-    }
+    const { served } = await seedConsoles(server.url, jar, settings);
     const loadBefore = machineLoad();
     /** @type {Record<string, ReturnType<typeof summariseTrace>>} */
     const summaries = {};

@@ -7,8 +7,10 @@ import path from "node:path";
 import { JAR_NAME } from "../keycloak-config.mjs";
 import { keycloakOptions } from "../keycloak-config.mjs";
 import { startKeycloak } from "../keycloak-server.mjs";
-import { BenchRefusal, readJar } from "../bench-provenance.mjs";
-import { PRODUCTION_THEME, USER, USER_EMAIL } from "./config.mjs";
+import { AdminClient } from "../admin-client.mjs";
+import { BenchRefusal, checkServedBuild, readJar } from "../bench-provenance.mjs";
+import { THEME_NAME } from "../keycloak-config.mjs";
+import { CONSOLES, PRODUCTION_THEME, USER, USER_EMAIL } from "./config.mjs";
 
 /**
  * The jar of the current build, copied aside first: a build that rewrites dist_keycloak during the bench changes
@@ -48,4 +50,26 @@ export async function benchKeycloak(jar, settings) {
 export async function seedRealm(admin, realm, accountTheme) {
   await admin.replaceRealm({ realm, enabled: true, accountTheme });
   await admin.createUser(realm, { ...USER, email: USER_EMAIL });
+}
+
+/**
+ * Both consoles' realms with the bench's user, and the check that the server serves this jar in the mode asked
+ * for; refuses otherwise. Returns the admin client and what the check found.
+ * @param {string} url @param {ReturnType<typeof currentJar>} jar
+ * @param {{ mode: string, expectedMode: string }} settings
+ */
+export async function seedConsoles(url, jar, settings) {
+  const admin = await AdminClient.signIn(url);
+  await seedRealm(admin, CONSOLES.ours, THEME_NAME);
+  await seedRealm(admin, CONSOLES.stock, "keycloak.v3");
+  const served = await checkServedBuild(url, CONSOLES.ours, jar);
+  if (served.mode !== settings.expectedMode) {
+    throw new BenchRefusal(
+      `The server at ${url} runs in ${served.mode} mode (theme files: ${JSON.stringify(served.resourceHeaders)}), not ${settings.expectedMode}: ` +
+        (settings.mode === "production"
+          ? "start it with --spi-theme--cache-themes=true --spi-theme--cache-templates=true --spi-theme--static-max-age=2592000 (or kc.sh start), or leave BENCH_KEYCLOAK_URL unset."
+          : "use BENCH_MODE=production, or a start-dev server without the theme cache."),
+    );
+  }
+  return { admin, served };
 }

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { keepFocusIn } from "./focusKeeper";
 
-/** Lets the MutationObserver's callback run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the MutationObserver's callback run: it was queued as a microtask by the change, before this one. */
+const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 describe("keepFocusIn", () => {
   let stop: () => void = () => undefined;
