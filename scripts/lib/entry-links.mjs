@@ -20,10 +20,12 @@ export const isAppStart = (key, chunk) => key === APP_START || chunk?.name === S
  * @typedef {{ file: string, name?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[],
  *   css?: string[], assets?: string[] }} ManifestChunk
  * @param {Record<string, ManifestChunk>} manifest
+ * @param {Record<string, string>} [cuts] the build's cut faces (vite.config.ts): whole font's file -> cut font's
  * @returns {{ modules: string[], styles: string[], fonts: string[] }} paths relative to the resources folder, in
- *   load order; `fonts` are the upright text and heading faces every screen shows (italics and mono load on use)
+ *   load order; `fonts` are the upright text and heading faces every screen shows (italics and mono load on use), cut
+ *   to Western European text where the build made a cut face (scripts/lib/font-subsets.mjs)
  */
-export function entryLinks(manifest) {
+export function entryLinks(manifest, cuts = {}) {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`Expected one entry in the Vite manifest, found ${entries.length}.`);
   const [entryKey, entry] = /** @type {[string, ManifestChunk]} */ (entries[0]);
@@ -44,15 +46,18 @@ export function entryLinks(manifest) {
   };
   visit(entry.imports ?? []);
   visit((entry.dynamicImports ?? []).filter((key) => isAppStart(key, manifest[key])));
-  const fonts = (entry.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file));
+  const fonts = (entry.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file)).map((file) => cuts[file] ?? file);
   return { modules, styles, fonts };
 }
 
 const FIRST_SCREEN_FONT = /\/RedHat(Text|Display)VF-(?!Italic)[^/]+\.woff2$/;
 
-/** The FreeMarker fragment index.ftl includes. @param {Record<string, ManifestChunk>} manifest */
-export function entryLinksTemplate(manifest) {
-  const { modules, styles, fonts } = entryLinks(manifest);
+/**
+ * The FreeMarker fragment index.ftl includes.
+ * @param {Record<string, ManifestChunk>} manifest @param {Record<string, string>} [cuts]
+ */
+export function entryLinksTemplate(manifest, cuts = {}) {
+  const { modules, styles, fonts } = entryLinks(manifest, cuts);
   return [
     "<#-- Written by the build (scripts/lib/entry-links.mjs) from the Vite manifest: do not edit. -->",
     ...styles.map((file) => `<link rel="stylesheet" href="\${resourceUrl}/${file}">`),

@@ -1,5 +1,5 @@
 import { Pagination } from "@patternfly/react-core";
-import { useState, type ReactNode } from "react";
+import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 const PER_PAGE_OPTIONS = [10, 20, 50, 100];
@@ -8,10 +8,18 @@ const PER_PAGE_OPTIONS = [10, 20, 50, 100];
  * A long list shown a page at a time, in the browser. The server answers these lists whole, but drawing 200 sessions
  * or 500 groups at once costs a second of layout; a page costs a tenth of that. Lists no longer than a page show no
  * pager at all. `resetKey` starts again from the first page when it changes (a new filter).
+ *
+ * `firstDraw` rows, about what a screen holds, are drawn with the page; the rest of the page's rows right after, in
+ * React's background rendering, so the switch to a page of many rows shows its top as soon as a short list would.
  */
 export function useListPaging<T>(
   items: T[],
-  { id, perPage: initialPerPage, resetKey }: { id: string; perPage: number; resetKey?: unknown },
+  {
+    id,
+    perPage: initialPerPage,
+    resetKey,
+    firstDraw,
+  }: { id: string; perPage: number; resetKey?: unknown; firstDraw?: number },
 ): { shown: T[]; offset: number; pager: ReactNode } {
   const { t } = useTranslation();
   const [perPage, setPerPage] = useState(initialPerPage);
@@ -45,5 +53,11 @@ export function useListPaging<T>(
       />
     ) : null;
 
-  return { shown: items.slice(offset, offset + perPage), offset, pager };
+  const current = useMemo(() => ({ rows: items.slice(offset, offset + perPage), offset }), [items, offset, perPage]);
+  // The rows and their offset change together: a row's test id holds its index in the whole list.
+  const drawn = useDeferredValue(
+    current,
+    firstDraw === undefined ? current : { ...current, rows: current.rows.slice(0, firstDraw) },
+  );
+  return { shown: drawn.rows, offset: drawn.offset, pager };
 }

@@ -142,7 +142,7 @@ test.describe("after a page switch", () => {
   // Short enough that personal info scrolls.
   test.use({ viewport: { width: 1280, height: 420 } });
 
-  test("the new page starts at the top; back returns to where the user left the page", async ({
+  test("the new page starts at the top; back and forward return to where the user left each page", async ({
     consolePage: page,
   }) => {
     await expect(heading(page)).toHaveText("Personal info");
@@ -158,6 +158,11 @@ test.describe("after a page switch", () => {
     await page.goBack();
     await expect(heading(page)).toHaveText("Personal info");
     await expect.poll(() => scrollTop(page)).toBe(left);
+
+    // Forward again, from the scrolled page to one the user left at the top.
+    await page.goForward();
+    await expect(heading(page)).toHaveText("Signing in");
+    await expect.poll(() => scrollTop(page)).toBe(0);
   });
 
   test("the focus goes to the new page's heading, unless the user moved it while the page loaded", async ({

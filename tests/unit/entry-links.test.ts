@@ -83,6 +83,15 @@ describe("entry links", () => {
     );
   });
 
+  it("preloads the build's cut faces in place of the whole fonts they stand for", () => {
+    const cuts = { "assets/RedHatTextVF-1.woff2": "assets/RedHatTextVF-latin-2.woff2" };
+    expect(entryLinks(manifest, cuts).fonts).toEqual([
+      "assets/RedHatTextVF-latin-2.woff2",
+      "assets/RedHatDisplayVF-1.woff2",
+    ]);
+    expect(entryLinksTemplate(manifest, cuts)).not.toContain("RedHatTextVF-1.woff2");
+  });
+
   it("refuses a manifest without exactly one entry", () => {
     expect(() => entryLinks({ "_a.js": { file: "assets/a.js" } })).toThrow(/one entry/);
   });

@@ -49,18 +49,25 @@ export function usePageSwitch(region: RefObject<HTMLElement | null>): void {
     if (samePage(previous, location)) return; // a jump within the page: the browser placed it
     const main = region.current;
     if (!main) return;
-    const scroller = scrollerOf(main);
     const fragment = location.hash && document.getElementById(fragmentId(location.hash));
-    if (router.state.historyAction === "POP") scroller.scrollTop = positions.current.get(location.key) ?? 0;
-    else if (fragment) fragment.scrollIntoView();
-    else scroller.scrollTop = 0;
+    const top = router.state.historyAction === "POP" ? (positions.current.get(location.key) ?? 0) : 0;
+    if (fragment && router.state.historyAction !== "POP") fragment.scrollIntoView();
+    // Finding the scroller and setting its position both make the browser lay out the new page in the middle of
+    // React's commit. A page left at the top, for a new page that starts at the top, needs neither.
+    else if (top !== 0 || (positions.current.get(previous.key) ?? 0) !== 0) scrollerOf(main).scrollTop = top;
 
-    const active = document.activeElement;
-    const userMoved = active && active !== document.body && active !== startFocus && active.isConnected;
     const heading = main.querySelector<HTMLElement>("h1");
-    if (userMoved || !heading) return;
-    if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
+    if (!heading) return;
+    // In the frame that draws the page, before the browser lays it out: focusing makes the browser lay out the page
+    // at once, which in the middle of React's commit is a layout of its own, and the frame's drawing redoes part of it.
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const userMoved = active && active !== document.body && active !== startFocus && active.isConnected;
+      if (userMoved || !heading.isConnected) return;
+      if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [location, router, region]);
 }
 

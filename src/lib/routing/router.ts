@@ -99,8 +99,16 @@ export function createRouter(routes: RouteObject[], history: History, basename =
       commit({ loaderData: matches.map(() => undefined), error: null });
       return;
     }
-    if (state.initialized) update({ navigation: { state: "loading", location } });
-    const result = await runLoaders(matches, history.href(location), controller.signal);
+    const loading = runLoaders(matches, history.href(location), controller.signal);
+    if (state.initialized) {
+      // Told in a task of its own: the page's requests leave first, and drawing the "loading" state (nothing shows
+      // for it before the spinner's delay) does not hold them back.
+      state = { ...state, navigation: { state: "loading", location } };
+      setTimeout(() => {
+        if (pending === controller) update({});
+      });
+    }
+    const result = await loading;
     if (controller.signal.aborted) return;
     pending = undefined;
     commit(result);

@@ -1,4 +1,4 @@
-import { Button, Label } from "@patternfly/react-core";
+import { Button } from "@patternfly/react-core";
 import { StarIcon } from "@patternfly/react-icons";
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import type { CredentialContainer, CredentialRepresentation } from "../../api/re
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import "./default-second-factor.css";
+import { StaticLabel } from "../../ui/StaticLabel";
 
 /** The credential types a user can pick as the default second factor (recovery codes are a fallback, not a choice). */
 export const SECOND_FACTOR_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
@@ -125,9 +126,9 @@ export function DefaultSecondFactorAction({
   if (!choice || !SECOND_FACTOR_TYPES.includes(credential.type)) return null;
   if (choice.defaultId === credential.id) {
     return (
-      <Label color="blue" icon={<StarIcon />} className="second-factor-choice">
+      <StaticLabel color="blue" icon={<StarIcon />} className="second-factor-choice">
         {t("authenticatorDefaultStatus")}
-      </Label>
+      </StaticLabel>
     );
   }
   return (

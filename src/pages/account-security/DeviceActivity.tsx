@@ -7,7 +7,6 @@ import {
   DataListItemCells,
   DataListItemRow,
   DescriptionList,
-  Label,
   Split,
   SplitItem,
   Title,
@@ -29,6 +28,7 @@ import { translateLabel } from "../../i18n/translateLabel";
 import { deviceTitle, sessionCount, type OrderedDevice } from "./devices";
 import { Detail } from "./Detail";
 import { SignInAlertsSwitch } from "./SignInAlertsSwitch";
+import { StaticLabel } from "../../ui/StaticLabel";
 
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
@@ -47,7 +47,7 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
       ),
     [devices],
   );
-  const { shown, pager } = useListPaging(sessions, { id: "sessions", perPage: 20 });
+  const { shown, pager } = useListPaging(sessions, { id: "sessions", perPage: 20, firstDraw: 5 });
 
   const confirm = async () => {
     if (!pending) return;
@@ -166,7 +166,7 @@ function SessionItem({
                 </SplitItem>
                 {session.current && (
                   <SplitItem>
-                    <Label color="green">{t("currentSession")}</Label>
+                    <StaticLabel color="green">{t("currentSession")}</StaticLabel>
                   </SplitItem>
                 )}
               </Split>

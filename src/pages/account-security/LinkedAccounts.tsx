@@ -7,7 +7,6 @@ import {
   DataListItemCells,
   DataListItemRow,
   EmptyState,
-  Label,
   PageSection,
   Pagination,
   SearchInput,
@@ -33,6 +32,7 @@ import { useFetch } from "../../ui/hooks/useFetch";
 import type { PageProps } from "../page";
 import { fetchPage, FIRST_PAGE_SIZE, type LinkedAccountsData, type Paging, type ProviderPage } from "./loaders";
 import { ProviderIcon } from "./ProviderIcon";
+import { StaticLabel } from "../../ui/StaticLabel";
 
 const PER_PAGE_OPTIONS = [5, 10, 20];
 
@@ -191,9 +191,9 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
               </span>
             </DataListCell>,
             <DataListCell key="kind" width={2}>
-              <Label color={account.social ? "blue" : "green"}>
+              <StaticLabel color={account.social ? "blue" : "green"}>
                 {account.social ? t("socialLogin") : t("systemDefined")}
-              </Label>
+              </StaticLabel>
             </DataListCell>,
             <DataListCell key="username" width={3} className="provider-username">
               {account.linkedUsername}

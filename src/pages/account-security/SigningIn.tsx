@@ -7,7 +7,6 @@ import {
   DataListItem,
   DataListItemCells,
   DataListItemRow,
-  Label,
   PageSection,
   Split,
   SplitItem,
@@ -25,6 +24,7 @@ import type { PageProps } from "../page";
 import { CredentialIcon } from "./CredentialIcon";
 import { CredentialProperties, PROVIDER_PROPERTY } from "./CredentialProperties";
 import { RenameCredentialAction, RenameCredentialProvider } from "./RenameCredential";
+import { StaticLabel } from "../../ui/StaticLabel";
 
 const CATEGORY_ORDER = ["basic-authentication", "two-factor", "passwordless"];
 
@@ -150,15 +150,15 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
               </div>
               <CredentialProperties properties={metadata.infoProperties} id={credential.id} />
               {metadata.infoMessage && (
-                <Label variant="outline" icon={<InfoCircleIcon />} className="credential-message">
+                <StaticLabel variant="outline" icon={<InfoCircleIcon />} className="credential-message">
                   {localized(t, metadata.infoMessage)}
-                </Label>
+                </StaticLabel>
               )}
               {metadata.warningMessageTitle && (
                 <div className="credential-message">
-                  <Label status="warning" icon={<ExclamationTriangleIcon />}>
+                  <StaticLabel status="warning" icon={<ExclamationTriangleIcon />}>
                     {localized(t, metadata.warningMessageTitle)}
-                  </Label>
+                  </StaticLabel>
                   {metadata.warningMessageDescription && <p>{localized(t, metadata.warningMessageDescription)}</p>}
                 </div>
               )}

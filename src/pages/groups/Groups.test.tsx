@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../testing/renderPage";
@@ -83,16 +83,16 @@ describe("groups", () => {
     const many = Array.from({ length: 120 }, (_, i) => ({ id: `g${i}`, name: `group ${i}`, path: `/group ${i}` }));
     renderPage("groups", { routes: [{ path: "/groups", body: many }] });
     await screen.findByTestId("group[0].name", {}, PAGE_LOAD);
-    expect(names()).toHaveLength(50);
+    await waitFor(() => expect(names()).toHaveLength(50));
     expect(names()[49]).toBe("group 49");
 
     await userEvent.click(screen.getAllByRole("button", { name: "Go to next page" })[0]!);
-    expect(names()[0]).toBe("group 50");
+    await waitFor(() => expect(names()[0]).toBe("group 50"));
     expect(screen.getByTestId("group[50].name")).toHaveTextContent("group 50");
     expect(screen.queryByTestId("group[0].name")).toBeNull();
 
     await userEvent.click(screen.getByRole("checkbox", { name: "Direct membership" }));
-    expect(names()[0]).toBe("group 0");
+    await waitFor(() => expect(names()[0]).toBe("group 0"));
   });
 
   it("shows no pager for a list that fits on one page", async () => {

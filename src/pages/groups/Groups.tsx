@@ -1,4 +1,4 @@
-import { Checkbox, Label } from "@patternfly/react-core";
+import { Checkbox } from "@patternfly/react-core";
 import { CheckIcon } from "@patternfly/react-icons";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,12 +10,18 @@ import { translateMarked } from "../../i18n/translateLabel";
 import type { PageProps } from "../page";
 import { groupRows } from "./groups";
 import "./groups.css";
+import { StaticLabel } from "../../ui/StaticLabel";
 
 export default function Groups({ data: groups }: PageProps<GroupRepresentation[]>) {
   const { t } = useTranslation();
   const [directOnly, setDirectOnly] = useState(false);
   const rows = useMemo(() => groupRows(groups, directOnly), [groups, directOnly]);
-  const { shown, offset, pager } = useListPaging(rows, { id: "groups", perPage: 50, resetKey: directOnly });
+  const { shown, offset, pager } = useListPaging(rows, {
+    id: "groups",
+    perPage: 50,
+    resetKey: directOnly,
+    firstDraw: 20,
+  });
 
   return (
     <PageLayout title={t("groups")} description={t("groupDescriptionLabel")}>
@@ -48,9 +54,9 @@ export default function Groups({ data: groups }: PageProps<GroupRepresentation[]
                 badge: (
                   <>
                     {!row.direct && (
-                      <Label isCompact color="grey" className="group-inherited">
+                      <StaticLabel isCompact color="grey" className="group-inherited">
                         {t("inheritedMembership")}
-                      </Label>
+                      </StaticLabel>
                     )}
                     {row.description && (
                       <span className="group-description" data-testid={`group[${index}].description`}>

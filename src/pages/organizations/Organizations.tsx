@@ -8,6 +8,7 @@ import type { PageProps } from "../page";
 import { domainName } from "./loader";
 import { hasMembershipTypes, membershipTypeLabel } from "./membershipType";
 import "./organizations.css";
+import { StaticLabel } from "../../ui/StaticLabel";
 
 export default function Organizations({ data: organizations }: PageProps<OrganizationRepresentation[]>) {
   const { t } = useTranslation();
@@ -37,9 +38,9 @@ export default function Organizations({ data: organizations }: PageProps<Organiz
               testId: "organizations-list-item",
               name,
               badge: organization.enabled === false && (
-                <Label isCompact color="orange">
+                <StaticLabel isCompact color="orange">
                   {t("organizationDisabled")}
-                </Label>
+                </StaticLabel>
               ),
               cells: [
                 {

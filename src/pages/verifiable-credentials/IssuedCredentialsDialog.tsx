@@ -11,7 +11,6 @@ import {
   DescriptionListGroup,
   DescriptionListTerm,
   EmptyState,
-  Label,
   Modal,
   ModalBody,
   ModalFooter,
@@ -37,6 +36,7 @@ import { LoadingState } from "../../ui/LoadingState";
 import { webUrl } from "../../lib/safeUrl";
 import { useFetch } from "../../ui/hooks/useFetch";
 import { isExpired, issuedOfType, serverDate, walletName } from "./credentials";
+import { StaticLabel } from "../../ui/StaticLabel";
 
 const PER_PAGE_OPTIONS = [5, 10, 20, 50];
 
@@ -218,14 +218,14 @@ function IssuedRow({
                     <span className="vc-expires">
                       {date(credential.expiresAt)}
                       {expired && (
-                        <Label
+                        <StaticLabel
                           color="red"
                           isCompact
                           icon={<ExclamationTriangleIcon />}
                           data-testid="credential-expired"
                         >
                           {t("credentialExpired")}
-                        </Label>
+                        </StaticLabel>
                       )}
                     </span>
                   </DescriptionListDescription>
