@@ -8,7 +8,7 @@ import { checker } from "vite-plugin-checker";
 import { entryModules, firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { APP_START, entryLinksTemplate, SHELL_CHUNK } from "./scripts/lib/entry-links.mjs";
 import { trimStylesheets } from "./scripts/lib/prune-css.mjs";
-import { CUT_FACE, cutFont, LATIN_RANGES, unicodeRange, withCutFaces } from "./scripts/lib/font-subsets.mjs";
+import { CUT_FACE, cutFacesStylesheet, cutFont, LATIN_RANGES, unicodeRange } from "./scripts/lib/font-subsets.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
 
 const distDirectory = path.resolve(import.meta.dirname, "dist");
@@ -71,12 +71,12 @@ function trimCss(): PluginOption {
   };
 }
 
-/** Where the build lists the cut faces it made (the whole font's file -> the cut font's), for the template's preloads. */
+/** Where the build says what it cut (the stylesheet of the cut faces, and each whole font's cut), for the template. */
 const CUT_FACES_FILE = ".vite/cut-faces.json";
 
 /**
- * The first screen's faces cut to Western European text, beside the whole fonts (scripts/lib/font-subsets.mjs):
- * 58 KB of fonts instead of 80 for most pages.
+ * The first screen's faces cut to Western European text, and their stylesheet (scripts/lib/font-subsets.mjs): 58 KB
+ * of fonts instead of 80 for pages in those languages.
  */
 function cutFaces(): PluginOption {
   return {
@@ -84,22 +84,25 @@ function cutFaces(): PluginOption {
     enforce: "post",
     apply: "build",
     async generateBundle(_options, bundle) {
-      const cuts = new Map<string, string>();
+      const fonts = new Map<string, string>();
       for (const output of Object.values(bundle)) {
         if (output.type !== "asset" || !CUT_FACE.test(output.fileName)) continue;
         const source = await cutFont(new Uint8Array(Buffer.from(output.source)), LATIN_RANGES);
         const name = (output.names[0] ?? path.basename(output.fileName)).replace(/\.woff2$/, "-latin.woff2");
-        const reference = this.emitFile({ type: "asset", name, source });
-        cuts.set(output.fileName, this.getFileName(reference));
+        fonts.set(output.fileName, this.getFileName(this.emitFile({ type: "asset", name, source })));
       }
-      if (cuts.size === 0) this.error("No face to cut: the first screen's fonts were not in the bundle.");
-      const byName = new Map([...cuts].map(([whole, cut]) => [path.basename(whole), path.basename(cut)]));
-      for (const output of Object.values(bundle)) {
-        if (output.type !== "asset" || !output.fileName.endsWith(".css")) continue;
-        const css = withCutFaces(String(output.source), byName, unicodeRange(LATIN_RANGES));
-        if (css !== undefined) output.source = css;
-      }
-      this.emitFile({ type: "asset", fileName: CUT_FACES_FILE, source: JSON.stringify(Object.fromEntries(cuts)) });
+      const byName = new Map([...fonts].map(([whole, cut]) => [path.basename(whole), path.basename(cut)]));
+      const rules = Object.values(bundle)
+        .filter((output) => output.type === "asset" && output.fileName.endsWith(".css"))
+        .map((output) =>
+          cutFacesStylesheet(String((output as { source: unknown }).source), byName, unicodeRange(LATIN_RANGES)),
+        )
+        .join("");
+      if (fonts.size === 0 || rules === "")
+        this.error("No face to cut: the first screen's fonts were not in the bundle.");
+      const stylesheet = this.getFileName(this.emitFile({ type: "asset", name: "cut-faces.css", source: rules }));
+      const cuts = { stylesheet, fonts: Object.fromEntries(fonts) };
+      this.emitFile({ type: "asset", fileName: CUT_FACES_FILE, source: JSON.stringify(cuts) });
     },
   };
 }

@@ -3,6 +3,7 @@
 // chunks the entry imports. So the build writes the links itself: every chunk the entry imports statically, and the
 // app chunk it imports right away (`APP_START`, dynamically so that sign-in starts before the app is parsed), to
 // preload, and every stylesheet of those chunks (to link), read from Vite's manifest.
+import { CUT_FACE_LANGUAGES } from "./font-subsets.mjs";
 
 /** The module the entry imports as soon as it has started sign-in (src/main.tsx). */
 export const APP_START = "src/app/start.tsx";
@@ -20,12 +21,10 @@ export const isAppStart = (key, chunk) => key === APP_START || chunk?.name === S
  * @typedef {{ file: string, name?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[],
  *   css?: string[], assets?: string[] }} ManifestChunk
  * @param {Record<string, ManifestChunk>} manifest
- * @param {Record<string, string>} [cuts] the build's cut faces (vite.config.ts): whole font's file -> cut font's
  * @returns {{ modules: string[], styles: string[], fonts: string[] }} paths relative to the resources folder, in
- *   load order; `fonts` are the upright text and heading faces every screen shows (italics and mono load on use), cut
- *   to Western European text where the build made a cut face (scripts/lib/font-subsets.mjs)
+ *   load order; `fonts` are the upright text and heading faces every screen shows (italics and mono load on use)
  */
-export function entryLinks(manifest, cuts = {}) {
+export function entryLinks(manifest) {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`Expected one entry in the Vite manifest, found ${entries.length}.`);
   const [entryKey, entry] = /** @type {[string, ManifestChunk]} */ (entries[0]);
@@ -46,25 +45,41 @@ export function entryLinks(manifest, cuts = {}) {
   };
   visit(entry.imports ?? []);
   visit((entry.dynamicImports ?? []).filter((key) => isAppStart(key, manifest[key])));
-  const fonts = (entry.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file)).map((file) => cuts[file] ?? file);
+  const fonts = (entry.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file));
   return { modules, styles, fonts };
 }
 
 const FIRST_SCREEN_FONT = /\/RedHat(Text|Display)VF-(?!Italic)[^/]+\.woff2$/;
 
 /**
- * The FreeMarker fragment index.ftl includes.
- * @param {Record<string, ManifestChunk>} manifest @param {Record<string, string>} [cuts]
+ * @typedef {{ stylesheet: string, fonts: Record<string, string> }} CutFaces the build's cut faces (vite.config.ts):
+ *   their stylesheet, and each whole font's cut
  */
-export function entryLinksTemplate(manifest, cuts = {}) {
-  const { modules, styles, fonts } = entryLinks(manifest, cuts);
+
+/**
+ * The FreeMarker fragment index.ftl includes. With `cuts`, a page in one of CUT_FACE_LANGUAGES links the cut faces'
+ * stylesheet and preloads them; any other page preloads the whole fonts (scripts/lib/font-subsets.mjs says why).
+ * @param {Record<string, ManifestChunk>} manifest @param {CutFaces} [cuts]
+ */
+export function entryLinksTemplate(manifest, cuts) {
+  const { modules, styles, fonts } = entryLinks(manifest);
+  const preload = (/** @type {string} */ file) =>
+    `<link rel="preload" as="font" type="font/woff2" crossorigin href="\${resourceUrl}/${file}">`;
+  const fontLinks = cuts
+    ? [
+        `<#if [${CUT_FACE_LANGUAGES.map((language) => `"${language}"`).join(", ")}]?seq_contains(locale?keep_before("-")?keep_before("_"))>`,
+        `<link rel="stylesheet" href="\${resourceUrl}/${cuts.stylesheet}">`,
+        ...fonts.map((file) => preload(cuts.fonts[file] ?? file)),
+        "<#else>",
+        ...fonts.map(preload),
+        "</#if>",
+      ]
+    : fonts.map(preload);
   return [
     "<#-- Written by the build (scripts/lib/entry-links.mjs) from the Vite manifest: do not edit. -->",
     ...styles.map((file) => `<link rel="stylesheet" href="\${resourceUrl}/${file}">`),
     ...modules.map((file) => `<link rel="modulepreload" href="\${resourceUrl}/${file}">`),
-    ...fonts.map(
-      (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="\${resourceUrl}/${file}">`,
-    ),
+    ...fontLinks,
     "",
   ].join("\n");
 }

@@ -1,12 +1,15 @@
 // @ts-check
 // The first screen's two faces (PatternFly's upright Red Hat Text and Red Hat Display, variable, about 40 KB each)
-// cover Latin, extended Latin and more. Most pages show only the characters of Western European languages: for those
-// the build adds a face of the same font cut to them (about 29 KB each), with a `unicode-range` that says so, and the
-// page preloads that face. The browser picks, character by character, the last declared face whose range covers it,
-// and downloads a face only when the page shows a character of its range: an English page loads the cut faces alone;
-// a Czech one loads the whole font too, for the characters the cut face lacks. The glyphs, their outlines, their
-// variations (weight) and their spacing are the font's own: a page draws the same pixels with either face
-// (tests/e2e/fonts.e2e.ts compares them).
+// cover Latin, extended Latin and more. Pages in a language written with Western European letters alone need only
+// those: for them the build cuts each face to those characters (about 29 KB each), and the template links a small
+// stylesheet that declares the cut faces, with a `unicode-range` that says what they hold, after the whole ones, and
+// preloads them instead of the whole fonts. The browser picks, character by character, the last declared face whose
+// range covers it, and downloads a face only when the page shows a character of its range: such a page loads the cut
+// faces alone, unless it shows a name with a letter they lack, which the whole font then draws.
+// Pages in other languages keep the whole fonts alone. Were a Czech page drawn from both, "Tě" would be two runs of
+// text in two files, and the browser does not kern between runs: text in a dozen of our languages would look
+// different. The cut glyphs, with their outlines, variations (weight) and spacing, are the font's own: a page draws
+// the same pixels with either face (tests/e2e/fonts.e2e.ts compares them).
 import postcss from "postcss";
 import subsetFont from "subset-font";
 
@@ -20,10 +23,17 @@ export const LATIN_RANGES = /** @type {const} */ ([
   [0x201c, 0x201e], // “ ” „
   [0x2022, 0x2022], // •
   [0x2026, 0x2026], // …
+  [0x202f, 0x202f], // the narrow no-break space French puts before : ; ! ?
   [0x2039, 0x203a], // ‹ ›
   [0x20ac, 0x20ac], // €
   [0x2122, 0x2122], // ™
 ]);
+
+/**
+ * The languages (the locale's part before `-` or `_`) whose pages use the cut faces: those whose texts, ours and
+ * Keycloak's, have no character outside LATIN_RANGES (tests/unit/font-subsets.test.ts checks every bundle).
+ */
+export const CUT_FACE_LANGUAGES = ["ca", "da", "de", "en", "es", "eu", "fi", "fr", "id", "it", "nl", "no", "pt", "sv"];
 
 /** Every character of `ranges`, as a string. @param {readonly (readonly [number, number])[]} ranges */
 export function charactersOf(ranges) {
@@ -45,19 +55,17 @@ export const CUT_FACE = /(^|\/)RedHat(Text|Display)VF-(?!Italic)[^/]+\.woff2$/;
 const urlOf = (file) => new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=["')])`);
 
 /**
- * `css` with a face added after each `@font-face` whose source is one of `cuts`' fonts: the same declarations, the cut
- * font as its source, and the cut's `unicode-range`. Declared later, the cut face wins for the characters it has.
+ * The stylesheet of the cut faces: for each `@font-face` of `css` whose source is one of `cuts`' fonts, a copy with
+ * the cut font as its source and the cut's `unicode-range`. It is linked after `css`, so its faces win for the
+ * characters they hold; the url()s stay relative, as the stylesheet sits beside the fonts.
  * @param {string} css
  * @param {Map<string, string>} cuts the whole font's file name -> the cut font's (both as the CSS names them)
  * @param {string} range the cut faces' `unicode-range`
- * @returns {string | undefined} the new CSS, or undefined when no face has a cut
+ * @returns {string} the cut faces' rules; empty when `css` declares none of the fonts
  */
-export function withCutFaces(css, cuts, range) {
-  const root = postcss.parse(css);
-  const added = new WeakSet();
-  let changed = false;
-  root.walkAtRules("font-face", (face) => {
-    if (added.has(face)) return;
+export function cutFacesStylesheet(css, cuts, range) {
+  const faces = postcss.root();
+  postcss.parse(css).walkAtRules("font-face", (face) => {
     /** @type {[string, string] | undefined} */
     let source;
     face.walkDecls("src", (declaration) => {
@@ -66,17 +74,15 @@ export function withCutFaces(css, cuts, range) {
     if (!source) return;
     const [whole, cut] = source;
     const copy = face.clone();
-    added.add(copy);
     copy.walkDecls(
       "src",
       (declaration) => void (declaration.value = declaration.value.replace(urlOf(whole), `/${cut}`)),
     );
     copy.walkDecls("unicode-range", (declaration) => void declaration.remove());
     copy.append({ prop: "unicode-range", value: range });
-    face.after(copy);
-    changed = true;
+    faces.append(copy);
   });
-  return changed ? root.toString() : undefined;
+  return faces.toString();
 }
 
 /**

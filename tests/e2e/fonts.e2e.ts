@@ -3,13 +3,25 @@ import { demoLike } from "./support/admin";
 import { expect, test } from "./support/test";
 
 // The first screen's faces cut to Western European text (scripts/lib/font-subsets.mjs), with the whole fonts behind
-// them for every other character.
+// them for every other character, on pages in the languages they hold; other pages keep the whole fonts alone.
 const REALM = "e2e-fonts";
+const CZECH_REALM = "e2e-fonts-cs";
 
-test.use({ realms: { [REALM]: demoLike() } });
+test.use({
+  realms: {
+    [REALM]: demoLike(),
+    [CZECH_REALM]: demoLike({ internationalizationEnabled: true, supportedLocales: ["cs", "en"], defaultLocale: "cs" }),
+  },
+});
 
 const WHOLE = /\/RedHat(Text|Display)VF-(?!latin-|Italic)[^/]+\.woff2$/;
 const CUT = /\/RedHat(Text|Display)VF-latin-[^/]+\.woff2$/;
+
+/** The first screen's font preloads. */
+const preloadedFonts = (page: Page) =>
+  page
+    .locator('link[rel="preload"][as="font"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
 
 /** The console reloaded with the browser's caches off, and the fonts it asks for from then on. */
 async function reloadWatchingFonts(page: Page): Promise<string[]> {
@@ -20,7 +32,7 @@ async function reloadWatchingFonts(page: Page): Promise<string[]> {
     if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
   });
   await page.reload();
-  await expect(page.locator("input#email")).toHaveValue("alice@example.org");
+  await expect(page.getByTestId("page-heading")).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
   return fonts;
 }
@@ -31,11 +43,23 @@ test.describe("fonts", () => {
     const fonts = await reloadWatchingFonts(page);
     expect(fonts.filter((font) => CUT.test(font))).toHaveLength(2);
     expect(fonts.filter((font) => WHOLE.test(font))).toEqual([]);
-    const preloads = await page
-      .locator('link[rel="preload"][as="font"]')
-      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const preloads = await preloadedFonts(page);
     expect(preloads).toHaveLength(2);
     for (const href of preloads) expect(href).toMatch(CUT);
+  });
+
+  test("a Czech page preloads and loads the whole fonts alone, so that no word is drawn from two files", async ({
+    openConsole,
+  }) => {
+    const page = await openConsole(CZECH_REALM, { locale: "cs-CZ" });
+    await expect(page.locator("html")).toHaveAttribute("lang", "cs");
+    const fonts = await reloadWatchingFonts(page);
+    expect(fonts.filter((font) => WHOLE.test(font))).toHaveLength(2);
+    expect(fonts.filter((font) => CUT.test(font))).toEqual([]);
+    const preloads = await preloadedFonts(page);
+    expect(preloads).toHaveLength(2);
+    for (const href of preloads) expect(href).toMatch(WHOLE);
+    expect(await page.locator('link[rel="stylesheet"][href*="cut-faces"]').count()).toBe(0);
   });
 
   test("a character the cut face lacks loads the whole font for it", async ({ openConsole }) => {
