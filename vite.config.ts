@@ -8,7 +8,14 @@ import { checker } from "vite-plugin-checker";
 import { entryModules, firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { APP_START, entryLinksTemplate, SHELL_CHUNK } from "./scripts/lib/entry-links.mjs";
 import { trimStylesheets } from "./scripts/lib/prune-css.mjs";
-import { CUT_FACE, cutFacesStylesheet, cutFont, LATIN_RANGES, unicodeRange } from "./scripts/lib/font-subsets.mjs";
+import {
+  CUT_FACE,
+  CUT_FACE_LANGUAGES,
+  cutFacesRules,
+  cutFont,
+  LATIN_RANGES,
+  unicodeRange,
+} from "./scripts/lib/font-subsets.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
 
 const distDirectory = path.resolve(import.meta.dirname, "dist");
@@ -71,12 +78,12 @@ function trimCss(): PluginOption {
   };
 }
 
-/** Where the build says what it cut (the stylesheet of the cut faces, and each whole font's cut), for the template. */
+/** Where the build says which whole font each cut face stands for, for the template's preloads. */
 const CUT_FACES_FILE = ".vite/cut-faces.json";
 
 /**
- * The first screen's faces cut to Western European text, and their stylesheet (scripts/lib/font-subsets.mjs): 58 KB
- * of fonts instead of 80 for pages in those languages.
+ * The first screen's faces cut to Western European text, declared in the stylesheet that declares the whole ones
+ * (scripts/lib/font-subsets.mjs): 58 KB of fonts instead of 80 for pages in those languages.
  */
 function cutFaces(): PluginOption {
   return {
@@ -92,17 +99,18 @@ function cutFaces(): PluginOption {
         fonts.set(output.fileName, this.getFileName(this.emitFile({ type: "asset", name, source })));
       }
       const byName = new Map([...fonts].map(([whole, cut]) => [path.basename(whole), path.basename(cut)]));
-      const rules = Object.values(bundle)
-        .filter((output) => output.type === "asset" && output.fileName.endsWith(".css"))
-        .map((output) =>
-          cutFacesStylesheet(String((output as { source: unknown }).source), byName, unicodeRange(LATIN_RANGES)),
-        )
-        .join("");
-      if (fonts.size === 0 || rules === "")
+      let declared = 0;
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "asset" || !output.fileName.endsWith(".css")) continue;
+        const css = String(output.source);
+        const rules = cutFacesRules(css, byName, unicodeRange(LATIN_RANGES), CUT_FACE_LANGUAGES);
+        if (rules === "") continue;
+        output.source = css + rules;
+        declared++;
+      }
+      if (fonts.size === 0 || declared === 0)
         this.error("No face to cut: the first screen's fonts were not in the bundle.");
-      const stylesheet = this.getFileName(this.emitFile({ type: "asset", name: "cut-faces.css", source: rules }));
-      const cuts = { stylesheet, fonts: Object.fromEntries(fonts) };
-      this.emitFile({ type: "asset", fileName: CUT_FACES_FILE, source: JSON.stringify(cuts) });
+      this.emitFile({ type: "asset", fileName: CUT_FACES_FILE, source: JSON.stringify(Object.fromEntries(fonts)) });
     },
   };
 }

@@ -52,14 +52,10 @@ export function entryLinks(manifest) {
 const FIRST_SCREEN_FONT = /\/RedHat(Text|Display)VF-(?!Italic)[^/]+\.woff2$/;
 
 /**
- * @typedef {{ stylesheet: string, fonts: Record<string, string> }} CutFaces the build's cut faces (vite.config.ts):
- *   their stylesheet, and each whole font's cut
- */
-
-/**
- * The FreeMarker fragment index.ftl includes. With `cuts`, a page in one of CUT_FACE_LANGUAGES links the cut faces'
- * stylesheet and preloads them; any other page preloads the whole fonts (scripts/lib/font-subsets.mjs says why).
- * @param {Record<string, ManifestChunk>} manifest @param {CutFaces} [cuts]
+ * The FreeMarker fragment index.ftl includes. With `cuts` (the build's cut faces, vite.config.ts: each whole font's
+ * cut), a page in one of CUT_FACE_LANGUAGES preloads the cut faces, which its stylesheet draws it with, and any other
+ * page the whole fonts (scripts/lib/font-subsets.mjs says why).
+ * @param {Record<string, ManifestChunk>} manifest @param {Record<string, string>} [cuts]
  */
 export function entryLinksTemplate(manifest, cuts) {
   const { modules, styles, fonts } = entryLinks(manifest);
@@ -68,8 +64,7 @@ export function entryLinksTemplate(manifest, cuts) {
   const fontLinks = cuts
     ? [
         `<#if [${CUT_FACE_LANGUAGES.map((language) => `"${language}"`).join(", ")}]?seq_contains(locale?keep_before("-")?keep_before("_"))>`,
-        `<link rel="stylesheet" href="\${resourceUrl}/${cuts.stylesheet}">`,
-        ...fonts.map((file) => preload(cuts.fonts[file] ?? file)),
+        ...fonts.map((file) => preload(cuts[file] ?? file)),
         "<#else>",
         ...fonts.map(preload),
         "</#if>",

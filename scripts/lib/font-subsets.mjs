@@ -1,11 +1,13 @@
 // @ts-check
 // The first screen's two faces (PatternFly's upright Red Hat Text and Red Hat Display, variable, about 40 KB each)
 // cover Latin, extended Latin and more. Pages in a language written with Western European letters alone need only
-// those: for them the build cuts each face to those characters (about 29 KB each), and the template links a small
-// stylesheet that declares the cut faces, with a `unicode-range` that says what they hold, after the whole ones, and
-// preloads them instead of the whole fonts. The browser picks, character by character, the last declared face whose
-// range covers it, and downloads a face only when the page shows a character of its range: such a page loads the cut
-// faces alone, unless it shows a name with a letter they lack, which the whole font then draws.
+// those: for them the build cuts each face to those characters (about 29 KB each) and declares a family of its own
+// ("Red Hat Text Western") of two faces, the whole font and, after it, the cut font with a `unicode-range` that says
+// what it holds. PatternFly's font tokens name that family instead of the whole one for those languages only
+// (`:root:is(:lang(en), …)`), and the template preloads the cut faces instead of the whole fonts on such pages. The
+// browser takes each character from the last declared face of the family whose range holds it and downloads a face
+// only when the page shows a character of its range: such a page loads the cut faces alone, unless it shows a name
+// with a letter they lack, which the whole font then draws.
 // Pages in other languages keep the whole fonts alone. Were a Czech page drawn from both, "Tě" would be two runs of
 // text in two files, and the browser does not kern between runs: text in a dozen of our languages would look
 // different. The cut glyphs, with their outlines, variations (weight) and spacing, are the font's own: a page draws
@@ -54,18 +56,26 @@ export const CUT_FACE = /(^|\/)RedHat(Text|Display)VF-(?!Italic)[^/]+\.woff2$/;
 /** `/file` at the end of a CSS `url()`, quoted or not. @param {string} file */
 const urlOf = (file) => new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=["')])`);
 
+/** The family a cut face is declared as. @param {string} family */
+export const cutFamily = (family) => `${family} Western`;
+
 /**
- * The stylesheet of the cut faces: for each `@font-face` of `css` whose source is one of `cuts`' fonts, a copy with
- * the cut font as its source and the cut's `unicode-range`. It is linked after `css`, so its faces win for the
- * characters they hold; the url()s stay relative, as the stylesheet sits beside the fonts.
+ * What the cut faces add to `css`: for each `@font-face` whose source is one of `cuts`' fonts, a family of its own
+ * (`cutFamily`) of two faces, the whole font and, after it, the cut font with the cut's `unicode-range`; and for
+ * `languages`, PatternFly's base font tokens with that family in place of the whole one. Appended to `css`, beside the
+ * fonts, so the url()s stay relative.
  * @param {string} css
  * @param {Map<string, string>} cuts the whole font's file name -> the cut font's (both as the CSS names them)
  * @param {string} range the cut faces' `unicode-range`
- * @returns {string} the cut faces' rules; empty when `css` declares none of the fonts
+ * @param {readonly string[]} languages
+ * @returns {string} the rules; empty when `css` declares none of the fonts
  */
-export function cutFacesStylesheet(css, cuts, range) {
-  const faces = postcss.root();
-  postcss.parse(css).walkAtRules("font-face", (face) => {
+export function cutFacesRules(css, cuts, range, languages) {
+  const rules = postcss.root();
+  const root = postcss.parse(css);
+  /** @type {Set<string>} */
+  const families = new Set();
+  root.walkAtRules("font-face", (face) => {
     /** @type {[string, string] | undefined} */
     let source;
     face.walkDecls("src", (declaration) => {
@@ -73,17 +83,49 @@ export function cutFacesStylesheet(css, cuts, range) {
     });
     if (!source) return;
     const [whole, cut] = source;
-    const copy = face.clone();
-    copy.walkDecls(
+    let family = "";
+    face.walkDecls("font-family", (declaration) => void (family = unquote(declaration.value)));
+    families.add(family);
+    // The family of its own holds the whole face and, declared after it, the cut face: a character the cut face
+    // lacks is drawn by the whole face of the same family, not by the next family of the stack.
+    const wholeFace = face.clone();
+    const cutFace = face.clone();
+    for (const copy of [wholeFace, cutFace]) {
+      copy.walkDecls("font-family", (declaration) => void (declaration.value = `"${cutFamily(family)}"`));
+      copy.walkDecls("unicode-range", (declaration) => void declaration.remove());
+    }
+    cutFace.walkDecls(
       "src",
       (declaration) => void (declaration.value = declaration.value.replace(urlOf(whole), `/${cut}`)),
     );
-    copy.walkDecls("unicode-range", (declaration) => void declaration.remove());
-    copy.append({ prop: "unicode-range", value: range });
-    faces.append(copy);
+    cutFace.append({ prop: "unicode-range", value: range });
+    rules.append(wholeFace, cutFace);
   });
-  return faces.toString();
+  if (families.size === 0) return "";
+  // PatternFly's base font tokens whose first family has a cut face (each token's first declaration).
+  /** @type {Map<string, string>} */
+  const tokens = new Map();
+  root.walkDecls(/^--pf-t--global--font--family--\d+$/, (declaration) => {
+    const first = unquote(declaration.value.split(",")[0] ?? "");
+    if (families.has(first) && !tokens.has(declaration.prop)) tokens.set(declaration.prop, declaration.value);
+  });
+  if (tokens.size !== families.size)
+    throw new Error(`The cut faces' families are not all in a font token: ${[...families]}.`);
+  const languageRule = postcss.rule({
+    selector: `:root:is(${languages.map((language) => `:lang(${language})`).join(", ")})`,
+  });
+  for (const [prop, value] of tokens) {
+    // The family of its own in place of the whole one: were the whole family next in the stack, the browser would load
+    // its font to draw with while the cut face loads.
+    const [first = "", ...rest] = value.split(",");
+    languageRule.append({ prop, value: [`"${cutFamily(unquote(first))}"`, ...rest].join(",") });
+  }
+  rules.append(languageRule);
+  return rules.toString();
 }
+
+/** A CSS family name without its quotes. @param {string} value */
+const unquote = (value) => value.trim().replace(/^["']|["']$/g, "");
 
 /**
  * `font` (woff2) cut to the characters of `ranges`, as woff2: harfbuzz's subsetter keeps those glyphs with their

@@ -5,7 +5,7 @@ import {
   charactersOf,
   CUT_FACE,
   CUT_FACE_LANGUAGES,
-  cutFacesStylesheet,
+  cutFacesRules,
   cutFont,
   LATIN_RANGES,
   unicodeRange,
@@ -32,25 +32,36 @@ describe("cut faces", () => {
     expect(CUT_FACE.test("assets/RedHatMonoVF-DR_keSsW.woff2")).toBe(false);
   });
 
-  it("declares a cut face for each whole one, with the same declarations and its range, quoted or not", () => {
+  it("declares a family of the whole and the cut face, and names it in the font token for the languages", () => {
     const cuts = new Map([["Text-1.woff2", "Text-latin-2.woff2"]]);
     for (const url of ['"./Text-1.woff2"', "./Text-1.woff2"]) {
       const css =
-        `@font-face{font-family:T;font-weight:400 600;src:url(${url}) format("woff2");font-display:swap}` +
-        '@font-face{font-family:T;font-style:italic;src:url("./Text-Italic-1.woff2")}';
-      const faces = cutFacesStylesheet(css, cuts, "U+20-7E").match(/@font-face\s*\{[^}]*\}/g)!;
-      expect(faces).toHaveLength(1);
-      expect(faces[0]).toContain("/Text-latin-2.woff2");
-      expect(faces[0]).not.toContain("/Text-1.woff2");
-      expect(faces[0]).toContain("font-weight:400 600");
-      expect(faces[0]).toContain("font-display:swap");
-      expect(faces[0]).toContain("unicode-range:U+20-7E");
+        `@font-face{font-family:"Red Hat Text";font-weight:400 600;src:url(${url}) format("woff2");font-display:swap}` +
+        '@font-face{font-family:"Red Hat Text";font-style:italic;src:url("./Text-Italic-1.woff2")}' +
+        ':root{--pf-t--global--font--family--100:"Red Hat Text", "RedHatText", sans-serif;--pf-t--global--font--family--300:"Red Hat Mono", monospace}' +
+        ".pf-v6-theme-dark{--pf-t--global--font--family--100:other}";
+      const rules = cutFacesRules(css, cuts, "U+20-7E", ["en", "de"]);
+      const faces = rules.match(/@font-face\s*\{[^}]*\}/g)!;
+      // The family of its own: the whole face first, then the cut one with its range.
+      expect(faces).toHaveLength(2);
+      for (const face of faces) expect(face).toContain('font-family:"Red Hat Text Western"');
+      expect(faces[0]).toContain("/Text-1.woff2");
+      expect(faces[0]).not.toContain("unicode-range");
+      expect(faces[1]).toContain("/Text-latin-2.woff2");
+      expect(faces[1]).not.toContain("/Text-1.woff2");
+      expect(faces[1]).toContain("font-weight:400 600");
+      expect(faces[1]).toContain("font-display:swap");
+      expect(faces[1]).toContain("unicode-range:U+20-7E");
+      expect(rules).toContain(
+        ':root:is(:lang(en), :lang(de)){--pf-t--global--font--family--100:"Red Hat Text Western", "RedHatText", sans-serif}',
+      );
+      expect(rules).not.toContain("Mono");
     }
   });
 
-  it("declares nothing for a stylesheet without those faces", () => {
+  it("adds nothing to a stylesheet without those faces", () => {
     const css = '@font-face{font-family:M;src:url("./Mono-1.woff2")}';
-    expect(cutFacesStylesheet(css, new Map([["Text-1.woff2", "Text-latin-2.woff2"]]), "U+20-7E")).toBe("");
+    expect(cutFacesRules(css, new Map([["Text-1.woff2", "Text-latin-2.woff2"]]), "U+20-7E", ["en"])).toBe("");
   });
 
   it("is used only for languages whose texts, ours and Keycloak's, the cut faces hold", () => {
