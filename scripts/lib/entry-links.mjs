@@ -3,7 +3,7 @@
 // chunks the entry imports. So the build writes the links itself: every chunk the entry imports statically, and the
 // app chunk it imports right away (`APP_START`, dynamically so that sign-in starts before the app is parsed), to
 // preload, and every stylesheet of those chunks (to link), read from Vite's manifest.
-import { CUT_FACE_LANGUAGES } from "./font-subsets.mjs";
+import { CUT_FACE, CUT_FACE_LANGUAGES } from "./font-subsets.mjs";
 
 /** The module the entry imports as soon as it has started sign-in (src/main.tsx). */
 export const APP_START = "src/app/start.tsx";
@@ -45,11 +45,10 @@ export function entryLinks(manifest) {
   };
   visit(entry.imports ?? []);
   visit((entry.dynamicImports ?? []).filter((key) => isAppStart(key, manifest[key])));
-  const fonts = (entry.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file));
+  // The faces every screen shows are the ones the build cuts: one pattern for both.
+  const fonts = (entry.assets ?? []).filter((file) => CUT_FACE.test(file));
   return { modules, styles, fonts };
 }
-
-const FIRST_SCREEN_FONT = /\/RedHat(Text|Display)VF-(?!Italic)[^/]+\.woff2$/;
 
 /**
  * The FreeMarker fragment index.ftl includes. With `cuts` (the build's cut faces, vite.config.ts: each whole font's

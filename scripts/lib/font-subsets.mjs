@@ -50,7 +50,10 @@ export function unicodeRange(ranges) {
   return ranges.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(", ");
 }
 
-/** The built files of the faces that get a cut face: upright Red Hat Text and Display (italics load on use). */
+/**
+ * The built files of the faces every screen shows, which the template preloads and the build cuts: upright Red Hat
+ * Text and Display (italics and mono load on use).
+ */
 export const CUT_FACE = /(^|\/)RedHat(Text|Display)VF-(?!Italic)[^/]+\.woff2$/;
 
 /** `/file` at the end of a CSS `url()`, quoted or not. @param {string} file */

@@ -33,14 +33,14 @@ type Fake = ReturnType<typeof fakeKeycloak>;
 const noFetchCheck = async () => undefined;
 const start = (fake: Fake) => startAuth(environment, fake as unknown as Keycloak, noFetchCheck);
 
-/** Settles the microtask queue and reports whether `promise` has settled. */
+/** Whether `promise` has settled once every promise already due has run (one turn of the event loop). */
 async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
   let settled = false;
   promise.then(
     () => (settled = true),
     () => (settled = true),
   );
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve));
   return settled;
 }
 
@@ -67,6 +67,8 @@ describe("startAuth", () => {
   it("starts a login when there is no session, and never hands the app an unauthenticated session", async () => {
     const fake = fakeKeycloak({ authenticated: false });
     const started = start(fake);
+    // The positive sign first: the login has started. Only then is "still waiting" worth checking.
+    await vi.waitFor(() => expect(fake.login).toHaveBeenCalled());
     expect(await hasSettled(started)).toBe(false);
     expect(fake.login).toHaveBeenCalledWith(expect.objectContaining({ redirectUri: window.location.href }));
   });
