@@ -1,3 +1,4 @@
+import "./app/loading.css";
 import "@patternfly/react-core/dist/styles/base.css";
 import "./app/app.css";
 import { startEarlyRequests } from "./app/earlyRequests";

@@ -3,8 +3,8 @@
 // (tests/unit/bundle-budget.test.ts) alike: the files the first screen loads and how they are sized.
 //
 // The first screen is the entry, the app it imports as soon as sign-in has started (the shell chunk, see
-// entry-links.mjs), and the landing page (personal info), each with every chunk it imports statically, plus their
-// stylesheets and the fonts the page preloads. Gzip sizes use level 6: Keycloak compresses theme resources with
+// entry-links.mjs), and the landing page (personal info; in the build it is part of the shell), each with every chunk
+// it imports statically, plus their stylesheets and the fonts the page preloads. Gzip sizes use level 6: Keycloak compresses theme resources with
 // java.util.zip.GZIPOutputStream at its default level, which is 6, and zlib's default is the same.
 import { gzipSync } from "node:zlib";
 import { entryLinks, isAppStart } from "./entry-links.mjs";
@@ -41,6 +41,7 @@ export function firstScreenFiles(manifest) {
     for (const css of chunk.css ?? []) if (!files.css.includes(css)) files.css.push(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  [entry, ...appStart, LANDING_PAGE].forEach(visit);
+  // The landing page has no chunk of its own when it is part of the shell (vite.config.ts): nothing more to add then.
+  [entry, ...appStart, ...(manifest[LANDING_PAGE] ? [LANDING_PAGE] : [])].forEach(visit);
   return { ...files, fonts: entryLinks(manifest).fonts, appStart };
 }

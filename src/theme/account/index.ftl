@@ -33,8 +33,6 @@
     <meta name="color-scheme" content="light${darkMode?then(' dark', '')}">
     <meta name="description" content="${properties.description!'The Account Console is a web-based interface for managing your account.'}">
     <title>${properties.title!'Account Management'}</title>
-    <#-- The start-up spinner's rules: a file, not an inline <style>, so style-src 'self' allows them. -->
-    <link rel="stylesheet" href="${resourceUrl}/loading.css">
     <#if darkMode>
       <#-- Classic (not module) script: it runs before the first paint. A file, so script-src 'self' allows it. -->
       <script src="${resourceUrl}/color-scheme.js"></script>
@@ -50,6 +48,8 @@
       <script type="module" src="${devServerUrl}/@vite/client"></script>
       <script type="module" src="${devServerUrl}/src/main.tsx"></script>
     </#if>
+    <#-- The entry's stylesheet holds the start-up spinner's rules too (src/app/loading.css): files, not an inline
+         <style>, so style-src 'self' allows them. -->
     <#if entryStyles?has_content>
       <#list entryStyles as style>
         <link rel="stylesheet" href="${resourceUrl}/${style}">
