@@ -1,6 +1,3 @@
-import "./app/loading.css";
-import "@patternfly/react-core/dist/styles/base.css";
-import "./app/app.css";
 import { startEarlyRequests } from "./app/earlyRequests";
 import { startAuth } from "./auth/auth";
 import { readEnvironment } from "./environment/environment";

@@ -30,6 +30,7 @@ export function entryLinks(manifest) {
   const [entryKey, entry] = /** @type {[string, ManifestChunk]} */ (entries[0]);
   /** @type {string[]} */ const modules = [];
   /** @type {string[]} */ const styles = [];
+  /** @type {string[]} */ const assets = [...(entry.assets ?? [])];
   const seen = new Set([entryKey]);
   /** @param {string[]} keys */
   const visit = (keys) => {
@@ -41,12 +42,14 @@ export function entryLinks(manifest) {
       visit(chunk.imports ?? []);
       modules.push(chunk.file);
       for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
+      for (const asset of chunk.assets ?? []) if (!assets.includes(asset)) assets.push(asset);
     }
   };
   visit(entry.imports ?? []);
   visit((entry.dynamicImports ?? []).filter((key) => isAppStart(key, manifest[key])));
-  // The faces every screen shows are the ones the build cuts: one pattern for both.
-  const fonts = (entry.assets ?? []).filter((file) => CUT_FACE.test(file));
+  // The faces every screen shows are the ones the build cuts: one pattern for both. They are assets of whichever of
+  // these chunks has the stylesheet that declares them (the shell's).
+  const fonts = assets.filter((file) => CUT_FACE.test(file));
   return { modules, styles, fonts };
 }
 

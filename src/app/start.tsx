@@ -1,3 +1,8 @@
+// The first screen's one stylesheet (the shell chunk's, linked by the page): the start-up spinner, PatternFly's base,
+// ours, then the components'. Imported here, not by the entry, so that it is one file, not two.
+import "./loading.css";
+import "@patternfly/react-core/dist/styles/base.css";
+import "./app.css";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "../lib/routing";
 import { createApiClient } from "../api/client";

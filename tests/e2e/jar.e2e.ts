@@ -110,16 +110,14 @@ test.describe("the theme jar", () => {
     const production = template.replace(/<#if devServerUrl\?has_content>[\s\S]*?<\/#if>/, "");
     const inline = [...production.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>/g)];
     expect(inline.map((match) => match[0])).toEqual([]);
-    // Nor an inline style: the start-up spinner's rules are in the entry's stylesheet, a file the page links (a strict
-    // style-src 'self' allows it), and cost no request of their own.
+    // Nor an inline style: the start-up spinner's rules are in the first screen's stylesheet, a file the page links (a
+    // strict style-src 'self' allows it), and cost no request of their own.
     expect(production.replace(/<#--[\s\S]*?-->/g, "")).not.toMatch(/<style[\s>]/);
     expect(template).toContain('<link rel="stylesheet" href="${resourceUrl}/${style}">');
-    const manifest = JSON.parse(read(`${theme}/resources/.vite/manifest.json`)) as Record<
-      string,
-      { isEntry?: boolean; css?: string[] }
-    >;
-    const entryStyles = Object.values(manifest).find((chunk) => chunk.isEntry)?.css ?? [];
-    expect(entryStyles.map((file) => read(`${theme}/resources/${file}`)).join("\n")).toContain(".kc-loading__spinner");
+    const linked = [
+      ...read(`${theme}/entry-links.ftl`).matchAll(/<link rel="stylesheet" href="\$\{resourceUrl\}\/([^"]+)">/g),
+    ];
+    expect(linked.map(([, file]) => read(`${theme}/resources/${file}`)).join("\n")).toContain(".kc-loading__spinner");
   });
 
   test("holds the Vite build: manifest with one entry, hashed assets, content.json and logo", () => {

@@ -26,6 +26,18 @@ describe("entry links", () => {
     expect(entryLinks(manifest).modules).toEqual(["assets/runtime-1.js", "assets/icons-1.js", "assets/body-1.js"]);
   });
 
+  it("preloads the faces the shell's stylesheet declares when the entry has no stylesheet of its own", () => {
+    const { css: _css, assets, ...entry } = manifest["src/main.tsx"];
+    const withShell = {
+      ...manifest,
+      "src/main.tsx": { ...entry, dynamicImports: ["_shell-1.js", "src/pages/Groups.tsx"] },
+      "_shell-1.js": { file: "assets/shell-1.js", name: "shell", css: ["assets/shell-1.css"], assets },
+      "src/pages/Groups.tsx": { file: "assets/Groups-1.js", assets: ["assets/RedHatMonoVF-Italic-1.woff2"] },
+    };
+    expect(entryLinks(withShell).fonts).toEqual(["assets/RedHatTextVF-1.woff2", "assets/RedHatDisplayVF-1.woff2"]);
+    expect(entryLinks(withShell).styles).toEqual(["assets/icons-1.css", "assets/body-1.css", "assets/shell-1.css"]);
+  });
+
   it("preloads the shell chunk when the app's start is in it (the manifest names the chunk, not the module)", () => {
     const withShell = {
       ...manifest,

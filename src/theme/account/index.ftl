@@ -48,8 +48,9 @@
       <script type="module" src="${devServerUrl}/@vite/client"></script>
       <script type="module" src="${devServerUrl}/src/main.tsx"></script>
     </#if>
-    <#-- The entry's stylesheet holds the start-up spinner's rules too (src/app/loading.css): files, not an inline
-         <style>, so style-src 'self' allows them. -->
+    <#-- The entry has no stylesheet of its own: the first screen's (the shell's, which holds the start-up spinner's
+         rules too, src/app/loading.css) is linked by entry-links.ftl below. Files, not an inline <style>, so
+         style-src 'self' allows them. -->
     <#if entryStyles?has_content>
       <#list entryStyles as style>
         <link rel="stylesheet" href="${resourceUrl}/${style}">
