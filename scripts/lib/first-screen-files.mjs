@@ -4,8 +4,9 @@
 //
 // The first screen is the entry, the app it imports as soon as sign-in has started (the shell chunk, see
 // entry-links.mjs), and the landing page (personal info; in the build it is part of the shell), each with every chunk
-// it imports statically, plus their stylesheets and the fonts the page preloads. Gzip sizes use level 6: Keycloak compresses theme resources with
-// java.util.zip.GZIPOutputStream at its default level, which is 6, and zlib's default is the same.
+// it imports statically, plus their stylesheets and the fonts the page preloads. Gzip sizes use level 6: Keycloak
+// compresses theme resources with java.util.zip.GZIPOutputStream at its default level, which is 6, and zlib's default
+// is the same.
 import { gzipSync } from "node:zlib";
 import { entryLinks, isAppStart } from "./entry-links.mjs";
 
