@@ -22,12 +22,15 @@ export default tseslint.config(
             {
               name: "react-router",
               message:
-                "The console's routing is src/lib/routing/ (wouter and our loader layer; react-router is not a dependency).",
+                "Import routing from src/lib/routing/: it re-exports react-router with the console's links and page switch.",
+            },
+            {
+              name: "react-router/dom",
+              message: "Import RouterProvider from src/lib/routing/.",
             },
             {
               name: "wouter",
-              message:
-                "Import routing from src/lib/routing/: its links and hooks go through the loaders and the leave guard.",
+              message: "The console's routing is react-router, through src/lib/routing/.",
             },
           ],
           patterns: [
@@ -37,7 +40,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Only the routing layer talks to wouter.
+  // Only the routing layer talks to react-router.
   { files: ["src/lib/routing/**"], rules: { "no-restricted-imports": "off" } },
   // Layering. Each folder of src/ may import only the folders below it in LAYERS (and itself); a page never imports
   // another page; product code never imports the test fakes; and no import cycle, at any depth.

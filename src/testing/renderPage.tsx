@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { RouterProvider } from "../lib/routing";
-import { createMemoryRouter } from "./memoryRouter";
+import { createMemoryRouter } from "../lib/routing";
 import { vi } from "vitest";
 import { createApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";

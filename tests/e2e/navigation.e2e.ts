@@ -4,7 +4,7 @@ import { accountUrl, expect, test } from "./support/test";
 
 // Page switches as a browser user expects them: back and forward under the unsaved-changes guard (also over an
 // entry that a `#fragment` link made), scroll and focus after a switch, addresses in any letter case, and an
-// address that cannot be decoded. Each test failed on the router before wouter (issue 36).
+// address that cannot be decoded. Each test failed on an earlier router of our own (issue 36).
 const REALM = "e2e-navigation";
 const SAVED_FIRST_NAME = "Alice";
 
@@ -135,6 +135,38 @@ test.describe("back and forward with unsaved changes", () => {
     await page.goBack();
     await expect(heading(page)).toHaveText("Personal info");
     await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
+  });
+
+  test("forward after 'Keep editing', then 'Discard changes': one page switch, and back shows the saved values", async ({
+    consolePage: page,
+  }) => {
+    // Every document the browser asks for after the console is up: a page switch asks for none.
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await expect(heading(page)).toHaveText("Personal info");
+    await sidebar(page).getByTestId("applications").click();
+    await expect(heading(page)).toHaveText("Applications");
+    await page.goBack();
+    await expect(heading(page)).toHaveText("Personal info");
+    await firstName(page).fill("Typed but not saved");
+
+    await page.goForward();
+    await unsaved(page).getByRole("button", { name: "Keep editing" }).click();
+    await expect(unsaved(page)).toBeHidden();
+    await expect(page).toHaveURL(PERSONAL_INFO);
+    await expect(firstName(page)).toHaveValue("Typed but not saved");
+
+    await page.goForward();
+    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
+    await expect(heading(page)).toHaveText("Applications");
+    await expect(page).toHaveURL(/\/account\/applications$/);
+
+    await page.goBack();
+    await expect(heading(page)).toHaveText("Personal info");
+    await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
+    expect(documents).toEqual([]);
   });
 });
 

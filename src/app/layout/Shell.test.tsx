@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import { RouterProvider } from "../../lib/routing";
-import { createMemoryRouter } from "../../testing/memoryRouter";
+import { createMemoryRouter } from "../../lib/routing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../testing/renderPage";
 import { Shell, SPINNER_DELAY_MS } from "./Shell";

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { RouterProvider } from "../../lib/routing";
-import { createMemoryRouter, MemoryRouter } from "../../testing/memoryRouter";
+import { createMemoryRouter } from "../../lib/routing";
+import { MemoryRouter } from "../../testing/memoryRouter";
 import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../api/extension";
 import { renderInApp, type StubRoute } from "../../testing/renderPage";

@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { RouterProvider } from "../../lib/routing";
-import { createMemoryRouter } from "../../testing/memoryRouter";
+import { createMemoryRouter } from "../../lib/routing";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../api/client";
 import { definePage, type PageProps } from "../../pages/page";

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Link, Outlet, RouterProvider } from "../../lib/routing";
-import { createMemoryRouter } from "../../testing/memoryRouter";
+import { createMemoryRouter } from "../../lib/routing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../api/client";
 import type { ContentModuleProps } from "../../pages/content/ContentPage";

@@ -1,15 +1,17 @@
 /**
- * The console's routing: wouter (addresses, matching, the base path, links, search params) and a thin layer of our
- * own for what it does not do, one job per file: `router.ts` (loaders before a page shows, reload), `guard.ts` (the
- * leave guard), `history.ts` (entry positions for back/forward under the guard), `RouterProvider.tsx` (React's view,
- * error elements), `links.tsx`, `pageSwitch.ts` (scroll and focus after a switch). See docs/pages.md.
+ * The console's routing is react-router in data mode: routes with loaders (a page shows once its data is in), error
+ * elements, `useBlocker` for the leave guard, `useRevalidator` for a page's reload. The app and its tests import it
+ * from this folder only (lint refuses `react-router` elsewhere), which adds what react-router leaves to the app:
+ * - `browserRouter.ts`: positions for the history entries the browser makes itself (a `#fragment` link), so that
+ *   the leave guard holds a back/forward step over them too;
+ * - `links.tsx`: a link to the page shown, in any letter case, rewrites its entry; the menu's current item;
+ * - `pageSwitch.ts`: scroll and focus after a page switch, for the page's main region. See docs/pages.md.
  */
-export { createBrowserRouter, createRouter } from "./router";
-export { newKey, parsePath, type History } from "./history";
-export { matchRoutes } from "./match";
 export {
+  createMemoryRouter,
+  matchRoutes,
+  Navigate,
   Outlet,
-  RouterProvider,
   useBlocker,
   useLoaderData,
   useLocation,
@@ -17,8 +19,12 @@ export {
   useNavigation,
   useRevalidator,
   useRouteError,
-} from "./RouterProvider";
-export { Link, Navigate, NavLink } from "./links";
+  useSearchParams,
+  type Location,
+  type RouteObject,
+  type To,
+} from "react-router";
+export { RouterProvider } from "react-router/dom";
+export { createBrowserRouter } from "./browserRouter";
+export { Link, NavLink } from "./links";
 export { usePageSwitch } from "./pageSwitch";
-export { useSearch, useSearchParams } from "wouter";
-export type * from "./types";

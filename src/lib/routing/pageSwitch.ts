@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
-import { useLocation, useRouter } from "./RouterProvider";
-import { samePage } from "./router";
+import { useLocation, useNavigation, useNavigationType } from "react-router";
 
 /** The element that scrolls `element`'s page: its nearest ancestor that scrolls its overflow, or the document. */
 function scrollerOf(element: Element | null): Element {
@@ -11,15 +10,18 @@ function scrollerOf(element: Element | null): Element {
   return document.scrollingElement ?? document.documentElement;
 }
 
+const samePath = (a: string, b: string) => a.replace(/\/+$/, "").toLowerCase() === b.replace(/\/+$/, "").toLowerCase();
+
 /**
  * What a browser does at a page load, for the page switches of `region` (the page's main region, which stays
- * mounted): a new page starts at the top (or at its `#fragment`), back and forward return to where the user left
- * the page, and the focus goes to the new page's heading, so a screen reader announces the page, unless the user
- * put the focus elsewhere while the page loaded.
+ * mounted; react-router's own scroll restoration handles the window only): a new page starts at the top (or at its
+ * `#fragment`), back and forward return to where the user left the page, and the focus goes to the new page's
+ * heading, so a screen reader announces the page, unless the user put the focus elsewhere while the page loaded.
  */
 export function usePageSwitch(region: RefObject<HTMLElement | null>): void {
-  const router = useRouter();
   const location = useLocation();
+  const action = useNavigationType();
+  const loading = useNavigation().state === "loading";
   const positions = useRef(new Map<string, number>());
   const shown = useRef(location);
   /** Where the focus was when the switch began. */
@@ -30,28 +32,26 @@ export function usePageSwitch(region: RefObject<HTMLElement | null>): void {
     // The position of the page shown, kept while the user scrolls it.
     const keep = () => positions.current.set(shown.current.key, scrollerOf(region.current).scrollTop);
     document.addEventListener("scroll", keep, { capture: true, passive: true });
-    const unsubscribe = router.subscribe((state) => {
-      const switching = state.navigation.state === "loading" || state.location !== shown.current;
-      if (switching && !focusAtStart.current) focusAtStart.current = document.activeElement;
-    });
-    return () => {
-      document.removeEventListener("scroll", keep, { capture: true });
-      unsubscribe();
-    };
-  }, [router, region]);
+    return () => document.removeEventListener("scroll", keep, { capture: true });
+  }, [region]);
+
+  useEffect(() => {
+    if (loading && !focusAtStart.current) focusAtStart.current = document.activeElement;
+  }, [loading]);
 
   useLayoutEffect(() => {
     const previous = shown.current;
     if (previous === location) return;
     shown.current = location;
-    const startFocus = focusAtStart.current;
+    const startFocus = focusAtStart.current ?? document.activeElement;
     focusAtStart.current = null;
-    if (samePage(previous, location)) return; // a jump within the page: the browser placed it
+    // A jump within the page: the browser placed it.
+    if (samePath(previous.pathname, location.pathname) && previous.search === location.search) return;
     const main = region.current;
     if (!main) return;
     const fragment = location.hash && document.getElementById(fragmentId(location.hash));
-    const top = router.state.historyAction === "POP" ? (positions.current.get(location.key) ?? 0) : 0;
-    if (fragment && router.state.historyAction !== "POP") fragment.scrollIntoView();
+    const top = action === "POP" ? (positions.current.get(location.key) ?? 0) : 0;
+    if (fragment && action !== "POP") fragment.scrollIntoView();
     // Finding the scroller and setting its position both make the browser lay out the new page in the middle of
     // React's commit. A page left at the top, for a new page that starts at the top, needs neither.
     else if (top !== 0 || (positions.current.get(previous.key) ?? 0) !== 0) scrollerOf(main).scrollTop = top;
@@ -68,7 +68,7 @@ export function usePageSwitch(region: RefObject<HTMLElement | null>): void {
       heading.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
-  }, [location, router, region]);
+  }, [location, action, region]);
 }
 
 function fragmentId(hash: string): string {

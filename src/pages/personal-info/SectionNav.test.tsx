@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../testing/renderPage";
@@ -56,7 +56,10 @@ describe("jump to section", () => {
       const target = document.getElementById(link.getAttribute("href")!.slice(1));
       expect(target?.querySelector("h2")).toHaveTextContent(link.textContent!);
     }
-    expect(links[0]).toHaveAttribute("aria-current", "location");
+    // One section is the current one (which, jsdom cannot say: it lays nothing out, so every heading is at the top).
+    await waitFor(() =>
+      expect(links.filter((link) => link.getAttribute("aria-current") === "location")).toHaveLength(1),
+    );
   });
 
   it("moves the focus to the group's heading, scrolls it into view and marks its link, from the keyboard", async () => {
