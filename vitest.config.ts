@@ -9,7 +9,7 @@ export default defineConfig({
     globalSetup: ["src/testing/global-setup.ts"],
     setupFiles: ["src/testing/setup.ts"],
     css: false,
-    // Component tests type and click through user-event; on two busy cores (a build in the bundle-budget test beside
+    // Component tests type and click through user-event; on two busy cores (a build or a Keycloak beside
     // them) one can take longer than the default 5 s.
     testTimeout: 15_000,
     // Vitest leaves one core free by default, which on two cores runs the files one at a time: 160 s instead of 110 s.

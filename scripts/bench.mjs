@@ -60,7 +60,7 @@ const sized = (label, files) => {
   rows.push([label, `${kib(total.raw)} (${kib(total.gzip)} gzip, level ${GZIP_LEVEL})`]);
 };
 
-// Start-up as the bundle budget (tests/unit/bundle-budget.test.ts) counts it: scripts/lib/first-screen-files.mjs.
+// Start-up as the bundle budget (tests/e2e/bundle-budget.e2e.ts) counts it: scripts/lib/first-screen-files.mjs.
 const startup = firstScreenFiles(manifest);
 sized(`start-up scripts (${startup.js.length} files)`, startup.js);
 sized(`start-up stylesheets (${startup.css.length} files)`, startup.css);

@@ -1,6 +1,6 @@
 // @ts-check
 // What "start-up" holds, for `npm run bench:build` (scripts/bench.mjs) and the bundle budget
-// (tests/unit/bundle-budget.test.ts) alike: the files the first screen loads and how they are sized.
+// (tests/e2e/bundle-budget.e2e.ts) alike: the files the first screen loads and how they are sized.
 //
 // The first screen is the entry, the app it imports as soon as sign-in has started (the shell chunk, see
 // entry-links.mjs), and the landing page (personal info; in the build it is part of the shell), each with every chunk
