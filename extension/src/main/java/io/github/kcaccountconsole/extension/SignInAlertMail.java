@@ -1,6 +1,7 @@
 package io.github.kcaccountconsole.extension;
 
 import java.io.IOException;
+import java.net.URI;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -30,8 +31,11 @@ final class SignInAlertMail {
     static final String THEME = "keycloak-account-console";
     static final String TEMPLATE = "account-console-sign-in-alert.ftl";
 
-    /** What the mail says about the sign-in. */
-    record Facts(long time, String browser, String os, String ipAddress) {
+    /**
+     * What the mail says about the sign-in, and what it needs of the sign-in's request: the user's language and the
+     * server's address as the request saw it (the mail is rendered later, in a session without a request).
+     */
+    record Facts(long time, String browser, String os, String ipAddress, Locale locale, URI baseUri) {
     }
 
     record Rendered(String subject, String text, String html) {
@@ -43,14 +47,14 @@ final class SignInAlertMail {
     static Rendered render(KeycloakSession session, RealmModel realm, UserModel user, Facts facts)
             throws IOException, FreeMarkerException {
         Theme theme = session.theme().getTheme(THEME, Theme.Type.EMAIL);
-        Locale locale = session.getContext().resolveLocale(user);
+        Locale locale = facts.locale();
         Properties messages = theme.getEnhancedMessages(realm, locale);
         String realmName = realm.getDisplayName() != null && !realm.getDisplayName().isBlank()
                 ? realm.getDisplayName() : realm.getName();
         String name = user.getFirstName() != null && !user.getFirstName().isBlank()
                 ? user.getFirstName() : user.getUsername();
 
-        UriBuilder account = UriBuilder.fromUri(session.getContext().getUri().getBaseUri())
+        UriBuilder account = UriBuilder.fromUri(facts.baseUri())
                 .path("realms").path(realm.getName()).path("account");
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("text", texts(messages, realmName, name));
