@@ -13,6 +13,7 @@ import java.util.Properties;
 
 import jakarta.ws.rs.core.UriBuilder;
 
+import org.keycloak.common.util.KeycloakUriBuilder;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
@@ -66,6 +67,7 @@ final class SignInAlertMail {
         model.put("deviceActivityUrl", account.clone().path("account-security").path("device-activity").build()
                 .toString());
         model.put("signingInUrl", account.clone().path("account-security").path("signing-in").build().toString());
+        model.put("secureAccountUrl", secureAccountUrl(account.build().toString(), facts));
         model.put("lang", locale.toLanguageTag());
 
         FreeMarkerProvider freeMarker = session.getProvider(FreeMarkerProvider.class);
@@ -74,12 +76,25 @@ final class SignInAlertMail {
         return new Rendered(text(messages, "signInAlertSubject", realmName), text, html);
     }
 
+    /**
+     * "This wasn't me": the console's page that says what happened and how to lock the account down. The link holds
+     * the facts the mail shows anyway (browser, system, time); no address, no token, nothing that signs anyone in.
+     */
+    static String secureAccountUrl(String accountUrl, Facts facts) {
+        return KeycloakUriBuilder.fromUri(accountUrl).path("account-security").path("secure-your-account")
+                .queryParam("browser", facts.browser())
+                .queryParam("os", facts.os())
+                .queryParam("time", facts.time())
+                .buildAsString();
+    }
+
     /** The mail's sentences, placeholders filled ({0}: the realm's name, or the user's name in the greeting). */
     static Map<String, String> texts(Properties messages, String realmName, String userName) {
         Map<String, String> texts = new LinkedHashMap<>();
         for (String key : new String[] {"signInAlertSubject", "signInAlertHeading", "signInAlertIntro",
                 "signInAlertWhen", "signInAlertBrowser", "signInAlertOs", "signInAlertIp", "signInAlertIfYou",
-                "signInAlertIfNotYou", "signInAlertDeviceActivity", "signInAlertSigningIn", "signInAlertWhy"}) {
+                "signInAlertIfNotYou", "signInAlertDeviceActivity", "signInAlertSigningIn", "signInAlertWhy",
+                "signInAlertNotMe"}) {
             texts.put(key, text(messages, key, realmName));
         }
         texts.put("signInAlertGreeting", text(messages, "signInAlertGreeting", userName));
