@@ -110,20 +110,23 @@ export function fakeAuth(claims: Record<string, unknown> = aliceClaims): FakeAut
 
 /**
  * Renders a page of the registry (by page id, as content.json names it) with its loader, in the app's provider tree,
- * against a stubbed server, in a data router where `/elsewhere` is another page.
+ * against a stubbed server, in a data router where `/elsewhere` is another page. `search` is the address's query.
  */
 export function renderPage(
   pageId: string,
-  { routes = [] as StubRoute[], environment = testEnvironment, auth = fakeAuth() } = {},
+  { routes = [] as StubRoute[], environment = testEnvironment, auth = fakeAuth(), search = "" } = {},
 ) {
   const definition = PAGES[pageId];
   if (!definition) throw new Error(`No page "${pageId}" in the registry.`);
   const fetchStub = stubServer(routes);
   const api = createApiClient(environment, auth.token, fetchStub, { confirmSessionEnded: auth.confirmSessionEnded });
-  const router = createMemoryRouter([
-    { path: "/", children: [pageRoute("", definition, { api, features: environment.features, menu: [] })] },
-    { path: "/elsewhere", element: <h1>Elsewhere</h1> },
-  ]);
+  const router = createMemoryRouter(
+    [
+      { path: "/", children: [pageRoute("", definition, { api, features: environment.features, menu: [] })] },
+      { path: "/elsewhere", element: <h1>Elsewhere</h1> },
+    ],
+    { initialEntries: [`/${search}`] },
+  );
   const result = render(
     <AppProviders environment={environment} auth={auth} api={api} i18n={testI18n}>
       <RouterProvider router={router} />

@@ -5,8 +5,8 @@ import path from "node:path";
 import type { Browser, Page, Request } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
 import { demoLike, type KeycloakAdmin } from "./support/admin";
-import { submitLogin } from "./support/browser";
-import { SCREENSHOT_DIR } from "./support/screenshots";
+import { passReauthentication, submitLogin } from "./support/browser";
+import { screenshot, SCREENSHOT_DIR } from "./support/screenshots";
 import { otpCredential } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
@@ -26,6 +26,10 @@ const BOB: Person = { username: "bob", password: "bob-pw" };
 /** Signs in from a new device whenever a test needs proof that the mails before it have been sent. */
 const MARK: Person = { username: "mark", password: "mark-pw" };
 const CAROL: Person = { username: "carol", password: "carol-pw" };
+/** Has an address he has not verified. */
+const DAVE: Person = { username: "dave", password: "dave-pw" };
+/** Follows the mail's "This wasn't me" link and changes her password. */
+const ERIN: Person = { username: "erin", password: "erin-pw" };
 /** Has an authenticator app to rename. */
 const OLGA: Person = { username: "olga", password: "olga-pw" };
 const OLGA_OTP_SECRET = "olga-phone-secret-0001";
@@ -51,6 +55,8 @@ const realm = (changes: Record<string, unknown>) =>
       person(BOB),
       person(MARK),
       person(CAROL),
+      person(DAVE, { emailVerified: false }),
+      person(ERIN),
       person(OLGA, {
         credentials: [
           { type: "password", value: OLGA.password, temporary: false },
@@ -163,15 +169,21 @@ async function choice(admin: KeycloakAdmin, user: Person) {
   return credentials;
 }
 
+/** The user's remembered devices as the Admin API shows them, once the listener has written them. */
+async function remembered(admin: KeycloakAdmin, user: Person) {
+  const stored = async () =>
+    (await choice(admin, user)).filter((credential) => credential.type === "account-console-sign-in-alerts");
+  await expect.poll(async () => (await stored()).length).toBe(1);
+  return (await stored())[0]!;
+}
+
 test("a first sign-in sends no mail, a new device one, the same device again none", async ({ browser, admin }) => {
   const first = await signInWith(browser, ALICE);
   await first.close();
-  // The sign-in was seen: the remembered devices are stored (and only their type shows through the Admin API).
-  const stored = (await choice(admin, ALICE)).filter(
-    (credential) => credential.type === "account-console-sign-in-alerts",
-  );
-  expect(stored).toHaveLength(1);
-  expect(stored[0]!.secretData).toBeUndefined();
+  // The sign-in was seen: the remembered devices are stored, once it has committed (and only their type shows
+  // through the Admin API).
+  const stored = await remembered(admin, ALICE);
+  expect(stored.secretData).toBeUndefined();
   await mailsSettled(browser);
   expect(mailsTo(ALICE)).toHaveLength(0);
 
@@ -184,20 +196,101 @@ test("a first sign-in sends no mail, a new device one, the same device again non
   expect(mail.text).toContain("Operating system: Windows");
   expect(mail.text).toMatch(/IP address: (127\.0\.0\.1|::1|0:0:0:0:0:0:0:1)/);
   const console = `${keycloakUrl()}/realms/${REALM}/account/account-security`;
+  const notMe = new RegExp(`^${console}/secure-your-account\\?browser=Firefox&os=Windows&time=\\d+$`);
   for (const body of [mail.text, mail.html]) {
     expect(body).toContain(`${console}/device-activity`);
     expect(body).toContain(`${console}/signing-in`);
     // Nothing in it signs anyone in: no action token, no code, no key in a link.
     expect(body).not.toMatch(/action-token|[?&](key|code|token|session_state)=/i);
   }
-  const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
-  expect(links.sort()).toEqual([`${console}/device-activity`, `${console}/signing-in`]);
+  expect(mail.text).toContain("This wasn't me: secure my account: ");
+  const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+  expect(links).toHaveLength(3);
+  // "This wasn't me" first, with the mail's facts but not its address; then the two pages.
+  expect(links[0]).toMatch(notMe);
+  expect(links.slice(1)).toEqual([`${console}/device-activity`, `${console}/signing-in`]);
   await saveMailScreenshots(browser, mail.html);
 
   const again = await signInWith(browser, ALICE, { userAgent: AGENTS.firefoxWindows });
   await again.close();
   await mailsSettled(browser);
   expect(mailsTo(ALICE)).toHaveLength(1);
+});
+
+test("an address the user has not verified gets no mail", async ({ browser, admin }) => {
+  await (await signInWith(browser, DAVE)).close();
+  await remembered(admin, DAVE);
+  await (await signInWith(browser, DAVE, { userAgent: AGENTS.firefoxMac })).close();
+  await mailsSettled(browser);
+  expect(mailsTo(DAVE)).toHaveLength(0);
+});
+
+test("\"This wasn't me\": the mail's link leads, through the normal sign-in, to Secure your account", async ({
+  browser,
+  admin,
+}) => {
+  // Erin's usual device stays signed in: changing the password there signs it out.
+  const usual = await signInWith(browser, ERIN, { userAgent: AGENTS.chromeWindows });
+  await remembered(admin, ERIN);
+  await (await signInWith(browser, ERIN, { userAgent: AGENTS.firefoxMac })).close();
+  const mail = await catcher.waitFor(to(ERIN));
+  const link = /^This wasn't me: secure my account: (\S+)$/m.exec(mail.text)?.[1];
+  expect(link).toBeDefined();
+  const os = /^Operating system: (.+)$/m.exec(mail.text)?.[1];
+  expect(os).toBeDefined();
+
+  // The link signs no one in: a new browser gets Keycloak's login page first.
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto(link!);
+  await expect(page.locator("#username")).toBeVisible({ timeout: 30_000 });
+  await submitLogin(page, ERIN.username, ERIN.password);
+  await expect(page.getByTestId("page-heading")).toHaveText("Secure your account", { timeout: 30_000 });
+  const facts = page.getByTestId("secure-account-facts");
+  await expect(facts).toContainText(`Firefox on ${os}`);
+  await expect(facts.getByText("When")).toBeVisible();
+  // The three steps, in order: the password, the devices, the sign-in methods.
+  await expect(page.getByRole("heading", { level: 3 })).toHaveText([
+    "Change your password",
+    "Review your devices",
+    "Review your sign-in methods",
+  ]);
+  await expect(page.getByRole("link", { name: "Device activity" })).toHaveAttribute(
+    "href",
+    /\/account\/account-security\/device-activity$/,
+  );
+  await expect(page.getByRole("link", { name: "Signing in" })).toHaveAttribute(
+    "href",
+    /\/account\/account-security\/signing-in$/,
+  );
+  await screenshot(page, "secure-your-account");
+
+  // An altered link: the same page, and none of its made-up facts.
+  const altered = new URL(link!);
+  altered.searchParams.set("browser", "<b>Evil</b>");
+  altered.searchParams.set("time", "soon");
+  await page.goto(altered.href);
+  await expect(page.getByTestId("page-heading")).toHaveText("Secure your account", { timeout: 30_000 });
+  await expect(page.getByTestId("secure-account-no-facts")).toBeVisible();
+  await expect(page.getByTestId("secure-account-facts")).toHaveCount(0);
+  await expect(page.getByText("Evil")).toHaveCount(0);
+
+  // Keycloak's own password form, and its "Sign out from other devices" (ticked as it comes on 26.0, not on 26.7),
+  // which the page asks the user to make sure of.
+  await expect(page.getByText("make sure the option to sign out from other devices is on")).toBeVisible();
+  await page.getByRole("button", { name: "Change password" }).click();
+  await passReauthentication(page, "#password-new", ERIN.password);
+  await page.getByRole("checkbox", { name: "Sign out from other devices" }).check();
+  await page.locator("#password-new").fill("erin-new-pw");
+  await page.locator("#password-confirm").fill("erin-new-pw");
+  await page.locator("#password-new").press("Enter");
+  await expect(page.getByTestId("page-heading")).toHaveText("Secure your account", { timeout: 30_000 });
+  await context.close();
+
+  // The usual device's session is gone: it must sign in again.
+  await usual.page.goto(accountUrl(REALM));
+  await expect(usual.page.locator("#username")).toBeVisible({ timeout: 30_000 });
+  await usual.close();
 });
 
 test("another user's sign-in never mails this user", async ({ browser }) => {

@@ -10,6 +10,7 @@ export const PAGE_CODE = {
   "account-security/device-activity": () => import("../../pages/account-security/DeviceActivity"),
   "account-security/account-activity": () => import("../../pages/account-security/AccountActivity"),
   "account-security/linked-accounts": () => import("../../pages/account-security/LinkedAccounts"),
+  "account-security/secure-your-account": () => import("../../pages/account-security/SecureAccount"),
   applications: () => import("../../pages/applications/Applications"),
   groups: () => import("../../pages/groups/Groups"),
   organizations: () => import("../../pages/organizations/Organizations"),

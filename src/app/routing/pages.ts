@@ -1,6 +1,7 @@
 import type { FeatureFlag } from "../../environment/environment";
 import { loadAccountActivity } from "../../pages/account-security/accountActivity";
 import { loadCredentials, loadDevices, loadLinkedAccounts } from "../../pages/account-security/loaders";
+import { loadSecureAccount } from "../../pages/account-security/secureAccount";
 import { loadApplications } from "../../pages/applications/loader";
 import { loadContentItem } from "../../pages/content/loader";
 import { loadGroups } from "../../pages/groups/loader";
@@ -34,6 +35,10 @@ export const PAGES: Record<string, PageDefinition> = {
     module: PAGE_CODE["account-security/linked-accounts"],
     loader: loadLinkedAccounts,
   }),
+  "account-security/secure-your-account": definePage({
+    module: PAGE_CODE["account-security/secure-your-account"],
+    loader: loadSecureAccount,
+  }),
   applications: definePage({ module: PAGE_CODE.applications, loader: loadApplications }),
   groups: definePage({ module: PAGE_CODE.groups, loader: loadGroups }),
   organizations: definePage({
@@ -49,8 +54,12 @@ export const PAGES: Record<string, PageDefinition> = {
   content: definePage({ module: PAGE_CODE.content, loader: loadContentItem }),
 };
 
-/** Pages that keep their URL even when the menu names none (the stock content.json has neither). */
+/**
+ * Pages that keep their URL even when the menu names none (the stock content.json has none of them). "Secure your
+ * account" is where a sign-in alert's mail leads, never a menu item.
+ */
 export const UNLISTED_ROUTES: { path: string; page: string; feature?: FeatureFlag }[] = [
   { path: "oid4vci", page: "oid4vci", feature: "isOid4VciEnabled" },
   { path: "content/:componentId", page: "content" },
+  { path: "account-security/secure-your-account", page: "account-security/secure-your-account" },
 ];

@@ -183,14 +183,25 @@ describe("the default second factor on Signing in", () => {
 });
 
 describe("which credentials are second factors", () => {
-  it("takes OTP, security keys and passkeys, not the password or recovery codes", () => {
+  it("takes every type of the two-factor category, a custom one too, but not recovery codes", () => {
     const factors = secondFactors([
       password,
       otps(["o1", "Phone"]),
+      container("webauthn", "two-factor", [credential("w1", "webauthn", "YubiKey")]),
+      container("sms-code", "two-factor", [credential("s1", "sms-code", "Phone number")]),
       container("recovery-authn-codes", "two-factor", [credential("r1", "recovery-authn-codes", "")]),
-      container("webauthn-passwordless", "passwordless", [credential("k1", "webauthn-passwordless", "Laptop")]),
     ]);
-    expect(factors.map((factor) => factor.id)).toEqual(["o1", "k1"]);
+    expect(factors.map((factor) => factor.id)).toEqual(["o1", "w1", "s1"]);
+  });
+
+  it("takes no password and no passkey that signs in on its own, whatever the type is called", () => {
+    const factors = secondFactors([
+      password,
+      otps(["o1", "Phone"]),
+      container("webauthn-passwordless", "passwordless", [credential("k1", "webauthn-passwordless", "Laptop")]),
+      container("otp-like", "basic-authentication", [credential("x1", "otp-like", "Not one")]),
+    ]);
+    expect(factors.map((factor) => factor.id)).toEqual(["o1"]);
   });
 
   it("knows the default within one kind, or the one just chosen", () => {

@@ -10,13 +10,19 @@ import { useAlerts } from "../../ui/alerts/AlertContext";
 import "./default-second-factor.css";
 import { StaticLabel } from "../../ui/StaticLabel";
 
-/** The credential types a user can pick as the default second factor (recovery codes are a fallback, not a choice). */
-export const SECOND_FACTOR_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
+/** The category Keycloak's credential providers give a second factor (the Account API reports it per type). */
+const TWO_FACTOR = "two-factor";
+/** Recovery codes are a second factor, but a fallback for a lost one: never offered as the default. */
+const RECOVERY_CODES = "recovery-authn-codes";
 
-/** The user's second-factor credentials, in the order the Account API lists them (by type, then by priority). */
+/**
+ * The second-factor credentials a user can pick as the default, in the order the Account API lists them (by type,
+ * then by priority): every type its provider puts in the two-factor category (a custom one too), but recovery
+ * codes. A password and a passkey that signs in on its own are in other categories.
+ */
 export function secondFactors(containers: CredentialContainer[]): CredentialRepresentation[] {
   return containers
-    .filter((container) => SECOND_FACTOR_TYPES.includes(container.type))
+    .filter((container) => container.category === TWO_FACTOR && container.type !== RECOVERY_CODES)
     .flatMap((container) => container.userCredentialMetadatas.map((metadata) => metadata.credential));
 }
 
@@ -37,6 +43,8 @@ export function knownDefault(
 }
 
 type DefaultChoice = {
+  /** The credentials that can be the default (`secondFactors`). */
+  choices: Set<string>;
   defaultId?: string;
   busyId?: string;
   makeDefault: (credential: CredentialRepresentation, name: string) => Promise<void>;
@@ -87,6 +95,7 @@ export function DefaultSecondFactorProvider({
 
   const choice = useMemo<DefaultChoice>(
     () => ({
+      choices: new Set(factors.map((factor) => factor.id)),
       defaultId: knownDefault(factors, chosen, order),
       busyId,
       async makeDefault(credential, name) {
@@ -123,7 +132,7 @@ export function DefaultSecondFactorAction({
 }) {
   const { t } = useTranslation();
   const choice = useContext(DefaultChoiceContext);
-  if (!choice || !SECOND_FACTOR_TYPES.includes(credential.type)) return null;
+  if (!choice?.choices.has(credential.id)) return null;
   if (choice.defaultId === credential.id) {
     return (
       <StaticLabel color="blue" icon={<StarIcon />} className="second-factor-choice">

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { screenshot } from "../support/screenshots";
 import { expect, test } from "../support/test";
 import { axeViolations, goInApp } from "./checks";
-import { a11yRealm, furnish, JWT_CREDENTIAL, SCREENS } from "./realm";
+import { a11yRealm, furnish, JWT_CREDENTIAL, LINKED_SCREENS, SCREENS } from "./realm";
 
 // axe (WCAG 2.2 A and AA, every impact, colour contrast included) on every screen and every dialog, in light and
 // dark, at 1280 px and at 320 px (400 % zoom of 1280). One test per scheme and width walks all screens in one page.
@@ -86,7 +86,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         consolePage: page,
       }) => {
         const found: string[] = [];
-        for (const { route, heading } of SCREENS) {
+        for (const { route, heading } of [...SCREENS, ...LINKED_SCREENS]) {
           await go(page, route, heading);
           const where = route || "personal-info";
           found.push(...(await axeViolations(page, { contrastOnly })).map((v) => `${where}: ${v}`));

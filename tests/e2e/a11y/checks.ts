@@ -102,17 +102,15 @@ p { margin-bottom: 2em !important; }
 `;
 
 /**
- * Goes to `route` of `realm` inside the running app, as the menu would (also where the menu is folded away at 320 px),
- * and waits for the page's heading and data (no spinner left).
+ * Goes to `route` of `realm` (with its query, if any) inside the running app, as the menu would (also where the menu
+ * is folded away at 320 px), and waits for the page's heading and data (no spinner left).
  */
 export async function goInApp(page: Page, realm: string, route: string, heading: string) {
-  await page.evaluate(
-    (path) => {
-      history.pushState(null, "", path);
-      dispatchEvent(new PopStateEvent("popstate"));
-    },
-    new URL(accountUrl(realm, route)).pathname,
-  );
+  const url = new URL(accountUrl(realm, route));
+  await page.evaluate((path) => {
+    history.pushState(null, "", path);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, url.pathname + url.search);
   await expect(page.getByTestId("page-heading")).toHaveText(heading);
   await expect(page.locator(".pf-v6-c-spinner")).toHaveCount(0);
 }

@@ -276,3 +276,11 @@ export const SCREENS = [
   { route: "resources", heading: "Resources", title: "Resources" },
   { route: "account-security/account-activity", heading: "Account activity", title: "Account activity" },
 ] as const;
+
+/** Screens no menu item names, reached by a link (the sign-in alert's "This wasn't me"): by route with its query. */
+export const LINKED_SCREENS = [
+  {
+    route: "account-security/secure-your-account?browser=Firefox&os=Windows&time=1764230400000",
+    heading: "Secure your account",
+  },
+] as const;

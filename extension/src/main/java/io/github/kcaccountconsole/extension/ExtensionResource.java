@@ -139,11 +139,12 @@ public class ExtensionResource {
         if (checked.refusal() != null) {
             return checked.refusal();
         }
-        List<CredentialOrder.Stored> credentials = checked.caller().user().credentialManager()
+        UserModel user = checked.caller().user();
+        List<CredentialOrder.Stored> credentials = user.credentialManager()
                 .getStoredCredentialsStream()
                 .map(credential -> new CredentialOrder.Stored(credential.getId(), credential.getType()))
                 .toList();
-        List<SecondFactor> order = CredentialOrder.secondFactors(credentials).stream()
+        List<SecondFactor> order = CredentialOrder.of(session, user).secondFactors(credentials).stream()
                 .map(credential -> new SecondFactor(credential.id(), credential.type()))
                 .toList();
         return json(Response.Status.OK, new SecondFactorOrder(order));
@@ -163,7 +164,7 @@ public class ExtensionResource {
         List<CredentialOrder.Stored> credentials = stored.stream()
                 .map(credential -> new CredentialOrder.Stored(credential.getId(), credential.getType()))
                 .toList();
-        CredentialOrder.Plan plan = CredentialOrder.plan(credentials, credentialId);
+        CredentialOrder.Plan plan = CredentialOrder.of(session, user).plan(credentials, credentialId);
         if (plan instanceof CredentialOrder.NotFound) {
             return error(Response.Status.NOT_FOUND, "credential_not_found", "The user has no such credential.");
         }

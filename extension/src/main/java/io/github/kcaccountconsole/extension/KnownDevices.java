@@ -1,5 +1,6 @@
 package io.github.kcaccountconsole.extension;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,6 +9,12 @@ final class KnownDevices {
 
     /** How many devices are remembered per user: the most recently used ones. */
     static final int LIMIT = 20;
+
+    /**
+     * A known device's time is written again only when it is older than this: a device used every day costs at most
+     * one write a day, and the order of the list (which the {@link #LIMIT} cuts) stays right to within a day.
+     */
+    static final long REFRESH_MILLIS = Duration.ofDays(1).toMillis();
 
     /** A remembered device: the hash of its key and when it last signed in (epoch milliseconds). */
     record Device(String key, long lastSeen) {
@@ -22,7 +29,12 @@ final class KnownDevices {
         NEW
     }
 
-    record Outcome(Verdict verdict, List<Device> devices) {
+    /**
+     * The verdict, the list to remember afterwards, and whether that list is worth a write: a new device, the first
+     * one ever, or a known device last seen more than {@link #REFRESH_MILLIS} ago. Otherwise {@code devices} is the
+     * remembered list as it was.
+     */
+    record Outcome(Verdict verdict, List<Device> devices, boolean changed) {
     }
 
     private KnownDevices() {
@@ -32,15 +44,19 @@ final class KnownDevices {
     static Outcome see(List<Device> remembered, String key, long now) {
         List<Device> devices = new ArrayList<>();
         devices.add(new Device(key, now));
-        boolean known = false;
+        Device known = null;
         for (Device device : remembered) {
             if (device.key().equals(key)) {
-                known = true;
+                known = device;
             } else if (devices.size() < LIMIT) {
                 devices.add(device);
             }
         }
-        Verdict verdict = remembered.isEmpty() ? Verdict.FIRST_EVER : known ? Verdict.KNOWN : Verdict.NEW;
-        return new Outcome(verdict, List.copyOf(devices));
+        if (known != null) {
+            boolean stale = now - known.lastSeen() > REFRESH_MILLIS;
+            return new Outcome(Verdict.KNOWN, stale ? List.copyOf(devices) : List.copyOf(remembered), stale);
+        }
+        Verdict verdict = remembered.isEmpty() ? Verdict.FIRST_EVER : Verdict.NEW;
+        return new Outcome(verdict, List.copyOf(devices), true);
     }
 }

@@ -1,7 +1,7 @@
 package io.github.kcaccountconsole.extension;
 
-import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -24,8 +24,11 @@ import org.keycloak.representations.account.DeviceRepresentation;
 
 /**
  * Mails a user when their account signs in on a device it has not used before (docs/extension.md, "Sign-in alerts").
- * The decision and the remembered devices are part of the sign-in's transaction; the mail leaves only after that
- * transaction committed, on a thread of its own, so a slow or absent mail server neither slows nor fails a sign-in.
+ *
+ * <p>A sign-in costs a read of the user's state, which the user cache usually holds, and nothing else unless
+ * something that matters changed (docs/extension.md, "Writes per sign-in"): then, once the sign-in has committed,
+ * a thread of its own writes the change ({@link SignInAlertWrites}) and, for a new device, sends the mail. A slow or
+ * absent mail server neither slows nor fails a sign-in, and a sign-in that rolled back changes nothing.
  */
 public class SignInAlertListener implements EventListenerProvider {
 
@@ -64,71 +67,119 @@ public class SignInAlertListener implements EventListenerProvider {
         DeviceRepresentation device = devices == null ? null : devices.deviceRepresentation();
         String browser = DeviceKey.family(device == null ? null : device.getBrowser());
         String os = DeviceKey.os(device == null ? null : device.getOs());
+        String deviceKey = DeviceKey.of(browser, os, DeviceKey.network(event.getIpAddress()));
 
-        SignInAlertState.Stored stored = SignInAlertState.read(user);
-        SignInAlertState state = stored.state();
-        String key = DeviceKey.hash(state.salt(), DeviceKey.of(browser, os, DeviceKey.network(event.getIpAddress())));
-        KnownDevices.Outcome outcome = KnownDevices.see(state.devices(), key, event.getTime());
-        SignInAlertState.write(user, stored, state.withDevices(outcome.devices()));
-
-        if (outcome.verdict() != KnownDevices.Verdict.NEW || !state.alertsOn()) {
+        // The cheap first look: most sign-ins are of a device seen today, and end here without a write.
+        if (remember(SignInAlertState.read(user).state(), deviceKey, event.getTime()).next() == null) {
             return;
         }
-        String address = user.getEmail();
-        Map<String, String> smtp = realm.getSmtpConfig();
-        if (address == null || address.isBlank() || !SignInAlerts.hasMailServer(smtp)) {
-            return;
-        }
-        if (!session.singleUseObjects().putIfAbsent(EXECUTOR + ":" + user.getId() + ":" + key, THROTTLE_SECONDS)) {
-            return;
-        }
-        SignInAlertMail.Rendered mail;
-        try {
-            mail = SignInAlertMail.render(session, realm, user,
-                    new SignInAlertMail.Facts(event.getTime(), browser, os, event.getIpAddress()));
-        } catch (Exception renderFailure) {
-            LOG.warnf(renderFailure, "Sign-in alert for user %s could not be rendered", user.getId());
-            return;
-        }
-        Outgoing outgoing = new Outgoing(realm.getId(), user.getId(), address, new HashMap<>(smtp), mail);
+        Sighting sighting = new Sighting(realm.getId(), user.getId(), deviceKey, new SignInAlertMail.Facts(
+                event.getTime(), browser, os, event.getIpAddress(), session.getContext().resolveLocale(user),
+                session.getContext().getUri().getBaseUri()));
         KeycloakSessionFactory factory = session.getKeycloakSessionFactory();
         Executor executor = session.getProvider(ExecutorsProvider.class).getExecutor(EXECUTOR);
         session.getTransactionManager().enlistAfterCompletion(new AbstractKeycloakTransaction() {
             @Override
             protected void commitImpl() {
                 try {
-                    executor.execute(() -> send(factory, outgoing));
+                    executor.execute(() -> afterSignIn(factory, sighting));
                 } catch (RejectedExecutionException full) {
-                    LOG.warnf("Sign-in alert for user %s not sent: the mail queue is full", outgoing.userId());
+                    LOG.warnf("Sign-in of user %s not remembered: the sign-in alerts' queue is full",
+                            sighting.userId());
                 }
             }
 
             @Override
             protected void rollbackImpl() {
-                // The sign-in did not happen: nothing to tell.
+                // The sign-in did not happen: nothing to remember, nothing to tell.
             }
         });
     }
 
-    /** A mail ready to go, with copies of what it needs from the request's session. */
-    private record Outgoing(String realmId, String userId, String address, Map<String, String> smtp,
-            SignInAlertMail.Rendered mail) {
+    /**
+     * The write rule for one sign-in of {@code deviceKey} at {@code time}: write when the device is new (or the first
+     * ever), or known but last seen more than a day ago; never for a user who turned the alerts off. The result is the
+     * verdict ({@code null} when alerts are off).
+     */
+    static SignInAlertWrites.Change<KnownDevices.Verdict> remember(SignInAlertState state, String deviceKey,
+            long time) {
+        if (!state.alertsOn()) {
+            return SignInAlertWrites.Change.none(null);
+        }
+        KnownDevices.Outcome outcome = KnownDevices.see(state.devices(), DeviceKey.hash(state.salt(), deviceKey), time);
+        return new SignInAlertWrites.Change<>(outcome.changed() ? state.withDevices(outcome.devices()) : null,
+                outcome.verdict());
     }
 
-    private static void send(KeycloakSessionFactory factory, Outgoing outgoing) {
+    /** A sign-in worth remembering, with copies of what its mail needs from the request's session. */
+    private record Sighting(String realmId, String userId, String deviceKey, SignInAlertMail.Facts facts) {
+    }
+
+    /** On the executor: the change, under the user's mark and against the state as it is now; then the mail. */
+    private static void afterSignIn(KeycloakSessionFactory factory, Sighting sighting) {
+        Optional<KnownDevices.Verdict> verdict;
+        try {
+            verdict = SignInAlertWrites.apply(factory, sighting.realmId(), sighting.userId(),
+                    state -> remember(state, sighting.deviceKey(), sighting.facts().time()));
+        } catch (InterruptedException stopped) {
+            Thread.currentThread().interrupt();
+            return;
+        } catch (RuntimeException failed) {
+            LOG.warnf(failed, "Sign-in of user %s not remembered", sighting.userId());
+            return;
+        }
+        if (verdict.isEmpty()) {
+            LOG.warnf("Sign-in of user %s not remembered: another change of their devices took too long",
+                    sighting.userId());
+        } else if (verdict.get() == KnownDevices.Verdict.NEW) {
+            mail(factory, sighting);
+        }
+    }
+
+    private static void mail(KeycloakSessionFactory factory, Sighting sighting) {
         try {
             KeycloakModelUtils.runJobInTransaction(factory, session -> {
-                session.getContext().setRealm(session.realms().getRealm(outgoing.realmId()));
+                RealmModel realm = session.realms().getRealm(sighting.realmId());
+                if (realm == null) {
+                    return;
+                }
+                session.getContext().setRealm(realm);
+                UserModel user = session.users().getUserById(realm, sighting.userId());
+                if (user == null) {
+                    return;
+                }
+                Map<String, String> smtp = realm.getSmtpConfig();
+                // As Keycloak's own email event listener: an address the user has not proven is not mailed.
+                if (!mailable(user) || !SignInAlerts.hasMailServer(smtp)) {
+                    return;
+                }
+                String throttle = EXECUTOR + ":" + user.getId() + ":"
+                        + DeviceKey.hash(user.getId(), sighting.deviceKey());
+                if (!session.singleUseObjects().putIfAbsent(throttle, THROTTLE_SECONDS)) {
+                    return;
+                }
+                SignInAlertMail.Rendered mail;
                 try {
-                    session.getProvider(EmailSenderProvider.class).send(outgoing.smtp(), outgoing.address(),
-                            outgoing.mail().subject(), outgoing.mail().text(), outgoing.mail().html());
+                    mail = SignInAlertMail.render(session, realm, user, sighting.facts());
+                } catch (Exception renderFailure) {
+                    LOG.warnf(renderFailure, "Sign-in alert for user %s could not be rendered", user.getId());
+                    return;
+                }
+                try {
+                    session.getProvider(EmailSenderProvider.class).send(smtp, user.getEmail(), mail.subject(),
+                            mail.text(), mail.html());
                 } catch (EmailException failed) {
-                    LOG.warnf("Sign-in alert for user %s not sent: %s", outgoing.userId(), failed.getMessage());
+                    LOG.warnf("Sign-in alert for user %s not sent: %s", user.getId(), failed.getMessage());
                 }
             });
         } catch (RuntimeException failed) {
-            LOG.warnf(failed, "Sign-in alert for user %s not sent", outgoing.userId());
+            LOG.warnf(failed, "Sign-in alert for user %s not sent", sighting.userId());
         }
+    }
+
+    /** A user gets a mail only at an address they have verified. */
+    static boolean mailable(UserModel user) {
+        return user.isEmailVerified() && user.getEmail() != null && !user.getEmail().isBlank();
     }
 
     @Override

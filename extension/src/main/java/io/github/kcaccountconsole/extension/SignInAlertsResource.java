@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 import jakarta.ws.rs.GET;
@@ -74,8 +75,22 @@ public class SignInAlertsResource {
                     "The body must be {\"enabled\": true} or {\"enabled\": false}.");
         }
         UserModel user = checked.caller().user();
-        SignInAlertState.Stored stored = SignInAlertState.read(user);
-        SignInAlertState.write(user, stored, stored.state().withAlerts(enabled));
+        // Through the user's mark, as a sign-in's change: a sign-in at the same moment neither undoes the choice nor
+        // loses its device. A choice that is already the state writes nothing.
+        Optional<Boolean> saved;
+        try {
+            saved = SignInAlertWrites.apply(session.getKeycloakSessionFactory(), session.getContext().getRealm().getId(),
+                    user.getId(), state -> state.alertsOn() == enabled
+                            ? SignInAlertWrites.Change.none(enabled)
+                            : new SignInAlertWrites.Change<>(state.withAlerts(enabled), enabled));
+        } catch (InterruptedException stopped) {
+            Thread.currentThread().interrupt();
+            saved = Optional.empty();
+        }
+        if (saved.isEmpty()) {
+            return ExtensionResource.error(Response.Status.CONFLICT, "busy",
+                    "Another change of this setting is under way. Try again in a moment.");
+        }
         return body(true, enabled);
     }
 

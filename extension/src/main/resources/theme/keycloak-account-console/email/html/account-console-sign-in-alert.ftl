@@ -40,8 +40,11 @@
   </table>
   <p style="margin:0 0 8px;color:#151515;">${text.signInAlertIfYou}</p>
   <p style="margin:0 0 20px;color:#151515;">${text.signInAlertIfNotYou}</p>
-  <p style="margin:0 0 12px;">
-    <a class="button" href="${deviceActivityUrl}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#0066cc;color:#ffffff;text-decoration:none;font-weight:600;">${text.signInAlertDeviceActivity}</a>
+  <p style="margin:0 0 16px;">
+    <a class="button" href="${secureAccountUrl}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#0066cc;color:#ffffff;text-decoration:none;font-weight:600;">${text.signInAlertNotMe}</a>
+  </p>
+  <p style="margin:0 0 8px;">
+    <a class="link" href="${deviceActivityUrl}" style="color:#0066cc;text-decoration:underline;">${text.signInAlertDeviceActivity}</a>
   </p>
   <p style="margin:0 0 24px;">
     <a class="link" href="${signingInUrl}" style="color:#0066cc;text-decoration:underline;">${text.signInAlertSigningIn}</a>

@@ -11,6 +11,7 @@ ${text.signInAlertIp}: ${ipAddress}
 ${text.signInAlertIfYou}
 ${text.signInAlertIfNotYou}
 
+${text.signInAlertNotMe}: ${secureAccountUrl}
 ${text.signInAlertDeviceActivity}: ${deviceActivityUrl}
 ${text.signInAlertSigningIn}: ${signingInUrl}
 

@@ -52,4 +52,15 @@ class SignInAlertMailTest {
         assertEquals("L'accès à Demo", SignInAlertMail.text(messages, "signInAlertSubject", "Demo"));
         assertEquals("missingKey", SignInAlertMail.text(messages, "missingKey", "Demo"));
     }
+
+    @Test
+    void theLinkForThisWasntMeCarriesTheMailsFactsAndNothingElse() {
+        SignInAlertMail.Facts facts = new SignInAlertMail.Facts(1732460000000L, "Mobile Safari", "Mac OS X",
+                "192.0.2.7", java.util.Locale.ENGLISH, java.net.URI.create("https://id.example.org/"));
+        String url = SignInAlertMail.secureAccountUrl("https://id.example.org/realms/demo/account", facts);
+        java.net.URI link = java.net.URI.create(url);
+        assertEquals("/realms/demo/account/account-security/secure-your-account", link.getPath());
+        assertEquals("browser=Mobile+Safari&os=Mac+OS+X&time=1732460000000", link.getRawQuery());
+        assertTrue(!url.contains("192.0.2"), url);
+    }
 }

@@ -1,0 +1,212 @@
+package io.github.kcaccountconsole.extension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The write rule and the user's mark, on an in-memory store and single-use store. The store's read waits (up to a
+ * bound) until a second read has begun: two writers that do not exclude each other both read the same state before
+ * either writes, so the test fails for sure when the mark does not hold them apart.
+ */
+class SignInAlertWritesTest {
+
+    private static final long[] NO_WAITS = {};
+    private static final long[] SHORT_WAITS = {5, 10, 20, 40, 80, 160, 320, 640, 1280};
+
+    /** Keycloak's single-use store as far as the writes use it: an atomic putIfAbsent and a remove. */
+    private static final class Marks implements SignInAlertWrites.Marks {
+        final Map<String, Long> taken = new ConcurrentHashMap<>();
+
+        @Override
+        public boolean putIfAbsent(String key, long seconds) {
+            return taken.putIfAbsent(key, seconds) == null;
+        }
+
+        @Override
+        public void remove(String key) {
+            taken.remove(key);
+        }
+    }
+
+    /** One user's stored state; every run is a transaction that has committed when it returns. */
+    private static final class Store implements SignInAlertWrites.Transactions {
+        volatile SignInAlertState state;
+        final AtomicInteger reads = new AtomicInteger();
+        final AtomicInteger writes = new AtomicInteger();
+        /** Counted down by each read; a read waits for the other one, a bounded time. */
+        final CountDownLatch bothReading = new CountDownLatch(2);
+
+        Store(SignInAlertState state) {
+            this.state = state;
+        }
+
+        @Override
+        public <R> R run(Function<SignInAlertWrites.Store, R> work) {
+            return work.apply(new SignInAlertWrites.Store() {
+                @Override
+                public SignInAlertState.Stored read() {
+                    reads.incrementAndGet();
+                    SignInAlertState seen = state;
+                    bothReading.countDown();
+                    try {
+                        bothReading.await(300, TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException stopped) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return new SignInAlertState.Stored(seen, null);
+                }
+
+                @Override
+                public void write(SignInAlertState.Stored stored, SignInAlertState next) {
+                    writes.incrementAndGet();
+                    state = next;
+                }
+            });
+        }
+    }
+
+    private static final long NOW = 1_800_000_000_000L;
+    private static final String WINDOWS = DeviceKey.of("Firefox", "Windows", "192.0.2.0/24");
+    private static final String MAC = DeviceKey.of("Safari", "Mac OS X", "198.51.100.0/24");
+    private static final String LINUX = DeviceKey.of("Chrome", "Linux", "203.0.113.0/24");
+
+    private static SignInAlertState knowing(String... deviceKeys) {
+        SignInAlertState state = SignInAlertState.fresh();
+        List<KnownDevices.Device> devices = java.util.Arrays.stream(deviceKeys)
+                .map(key -> new KnownDevices.Device(DeviceKey.hash(state.salt(), key), NOW - 1000)).toList();
+        return state.withDevices(devices);
+    }
+
+    private static boolean remembers(SignInAlertState state, String deviceKey) {
+        String hash = DeviceKey.hash(state.salt(), deviceKey);
+        return state.devices().stream().anyMatch(device -> device.key().equals(hash));
+    }
+
+    private static Optional<KnownDevices.Verdict> signIn(Marks marks, Store store, String deviceKey, long[] waits)
+            throws InterruptedException {
+        return SignInAlertWrites.apply(marks, store, "user-1",
+                state -> SignInAlertListener.remember(state, deviceKey, NOW), waits);
+    }
+
+    @Test
+    void twoSignInsAtTheSameMomentFromTwoNewDevicesLoseNeither() throws Exception {
+        Marks marks = new Marks();
+        Store store = new Store(knowing(LINUX));
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            Future<Optional<KnownDevices.Verdict>> windows = threads.submit(() -> {
+                start.await();
+                return signIn(marks, store, WINDOWS, SHORT_WAITS);
+            });
+            Future<Optional<KnownDevices.Verdict>> mac = threads.submit(() -> {
+                start.await();
+                return signIn(marks, store, MAC, SHORT_WAITS);
+            });
+            start.countDown();
+            assertEquals(Optional.of(KnownDevices.Verdict.NEW), windows.get(10, TimeUnit.SECONDS));
+            assertEquals(Optional.of(KnownDevices.Verdict.NEW), mac.get(10, TimeUnit.SECONDS));
+        } finally {
+            threads.shutdownNow();
+        }
+        assertTrue(remembers(store.state, WINDOWS), "the Windows device is remembered");
+        assertTrue(remembers(store.state, MAC), "the Mac is remembered");
+        assertTrue(remembers(store.state, LINUX), "the device known before is remembered");
+        assertEquals(2, store.writes.get());
+        assertTrue(marks.taken.isEmpty(), "the mark is gone");
+    }
+
+    @Test
+    void twoSignInsAtTheSameMomentFromTheSameNewDeviceMailOnceAndWriteOnce() throws Exception {
+        Marks marks = new Marks();
+        Store store = new Store(knowing(LINUX));
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<Optional<KnownDevices.Verdict>>> both = List.of(
+                    threads.submit(() -> {
+                        start.await();
+                        return signIn(marks, store, WINDOWS, SHORT_WAITS);
+                    }),
+                    threads.submit(() -> {
+                        start.await();
+                        return signIn(marks, store, WINDOWS, SHORT_WAITS);
+                    }));
+            start.countDown();
+            List<KnownDevices.Verdict> verdicts = new java.util.ArrayList<>();
+            for (Future<Optional<KnownDevices.Verdict>> one : both) {
+                verdicts.add(one.get(10, TimeUnit.SECONDS).orElseThrow());
+            }
+            verdicts.sort(null);
+            assertEquals(List.of(KnownDevices.Verdict.KNOWN, KnownDevices.Verdict.NEW), verdicts);
+        } finally {
+            threads.shutdownNow();
+        }
+        assertEquals(1, store.writes.get());
+    }
+
+    @Test
+    void aKnownDeviceSeenTodayIsNotWritten() throws InterruptedException {
+        Store store = new Store(knowing(WINDOWS));
+        assertEquals(Optional.of(KnownDevices.Verdict.KNOWN), signIn(new Marks(), store, WINDOWS, NO_WAITS));
+        assertEquals(0, store.writes.get());
+    }
+
+    @Test
+    void nothingIsWrittenForAUserWhoTurnedAlertsOffWhateverTheDevice() throws InterruptedException {
+        for (SignInAlertState state : List.of(SignInAlertState.fresh(), knowing(LINUX))) {
+            Store store = new Store(state.withAlerts(false));
+            SignInAlertWrites.Change<KnownDevices.Verdict> change = SignInAlertListener.remember(store.state, MAC, NOW);
+            assertNull(change.next());
+            assertNull(change.result());
+            assertEquals(Optional.empty(), signIn(new Marks(), store, MAC, NO_WAITS));
+            assertEquals(0, store.writes.get());
+        }
+    }
+
+    @Test
+    void aFirstSignInAndANewDeviceAreWritten() throws InterruptedException {
+        Store first = new Store(SignInAlertState.fresh());
+        assertEquals(Optional.of(KnownDevices.Verdict.FIRST_EVER), signIn(new Marks(), first, MAC, NO_WAITS));
+        assertTrue(remembers(first.state, MAC));
+        Store known = new Store(knowing(LINUX));
+        assertEquals(Optional.of(KnownDevices.Verdict.NEW), signIn(new Marks(), known, MAC, NO_WAITS));
+        assertEquals(1, known.writes.get());
+    }
+
+    @Test
+    void aMarkThatStaysTakenGivesUpWithoutReadingOrWriting() throws InterruptedException {
+        Marks marks = new Marks();
+        marks.putIfAbsent("account-console-sign-in-alerts:writing:user-1", 10);
+        Store store = new Store(knowing(LINUX));
+        assertEquals(Optional.empty(), signIn(marks, store, MAC, new long[] {1, 1}));
+        assertEquals(0, store.reads.get());
+        assertEquals(1, marks.taken.size(), "another writer's mark is left alone");
+    }
+
+    @Test
+    void theMarkIsRemovedWhenTheChangeFails() {
+        Marks marks = new Marks();
+        Store store = new Store(knowing(LINUX));
+        assertThrows(IllegalStateException.class, () -> SignInAlertWrites.apply(marks, store, "user-1", state -> {
+            throw new IllegalStateException("the database is gone");
+        }, NO_WAITS));
+        assertTrue(marks.taken.isEmpty());
+    }
+}

@@ -1,0 +1,48 @@
+import type { PageLoader } from "../page";
+
+/**
+ * What the sign-in alert's link says about the sign-in ("This wasn't me" in the mail): the browser and system as
+ * Keycloak named them, and the time. The link carries no secret and signs no one in, so anyone can alter it: a fact
+ * is shown only when it reads as the mail writes it, and is left out otherwise.
+ */
+export type AlertFacts = { browser?: string; os?: string; time?: Date };
+
+/** A browser or system family as Keycloak's device detection names it ("Firefox", "Mac OS X", "Chrome Mobile"). */
+const FAMILY = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u;
+/** Keycloak's name for a browser or system it could not tell: not a fact worth showing. */
+const UNKNOWN = "Other";
+/** Epoch milliseconds: digits only. */
+const MILLIS = /^\d{1,15}$/;
+/** No alert is older than this console, nor (clocks apart) more than a few minutes in the future. */
+const EARLIEST = Date.UTC(2024, 0, 1);
+const CLOCK_SKEW_MS = 10 * 60_000;
+
+/** The one value of `name`, or undefined when the link has none or several. */
+function single(search: URLSearchParams, name: string): string | undefined {
+  const values = search.getAll(name);
+  return values.length === 1 ? values[0] : undefined;
+}
+
+function family(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && trimmed !== UNKNOWN && FAMILY.test(trimmed) ? trimmed : undefined;
+}
+
+/** The facts of the link's query (`browser`, `os`, `time`), each only when it parses; `now` bounds the time. */
+export function alertFacts(search: URLSearchParams, now = Date.now()): AlertFacts {
+  const facts: AlertFacts = {};
+  const browser = family(single(search, "browser"));
+  const os = family(single(search, "os"));
+  // The device is one fact: half of it would say something the mail did not.
+  if (browser && os) Object.assign(facts, { browser, os });
+  const millis = single(search, "time");
+  if (millis && MILLIS.test(millis)) {
+    const time = Number(millis);
+    if (time >= EARLIEST && time <= now + CLOCK_SKEW_MS) facts.time = new Date(time);
+  }
+  return facts;
+}
+
+/** The page's data: read from its own address, nothing asked of the server. */
+export const loadSecureAccount: PageLoader<AlertFacts> = async ({ request }) =>
+  alertFacts(new URL(request.url).searchParams);
