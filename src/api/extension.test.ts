@@ -38,6 +38,7 @@ describe("the console extension's API", () => {
       defaultSecondFactor: false,
       eventsEnabled: true,
       signInAlerts: false,
+      applicationSessions: false,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);
