@@ -39,6 +39,7 @@ describe("the console extension's API", () => {
       eventsEnabled: true,
       signInAlerts: false,
       applicationSessions: false,
+      verifyEmailAction: false,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);

@@ -13,6 +13,11 @@ export type ExtensionFeatures = {
   signInAlerts: boolean;
   /** Whether the extension can end the user's sessions with one application (one from before it cannot). */
   applicationSessions: boolean;
+  /**
+   * Whether the realm starts Keycloak's VERIFY_EMAIL from the console (`kc_action`): the action is enabled and the
+   * server supports starting it so (Keycloak 26.0 does not).
+   */
+  verifyEmailAction: boolean;
 };
 
 /** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
@@ -29,6 +34,7 @@ export const NO_EXTENSION: ExtensionFeatures = {
   eventsEnabled: false,
   signInAlerts: false,
   applicationSessions: false,
+  verifyEmailAction: false,
 };
 
 /** One event of the user, as the extension reports it (times are epoch milliseconds). */
@@ -79,6 +85,7 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
     eventsEnabled: body.eventsEnabled === true,
     signInAlerts: body.signInAlerts === true,
     applicationSessions: body.applicationSessions === true,
+    verifyEmailAction: body.verifyEmailAction === true,
   };
 }
 

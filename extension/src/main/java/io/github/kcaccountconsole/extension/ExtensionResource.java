@@ -61,9 +61,9 @@ public class ExtensionResource {
 
     /** The probe's answer: the console shows a feature only when its flag is true. */
     @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts",
-        "applicationSessions"})
+        "applicationSessions", "verifyEmailAction"})
     public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled,
-            boolean signInAlerts, boolean applicationSessions) {
+            boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction) {
     }
 
     /** Every error of the extension's own: a code for programs and a sentence for people. */
@@ -84,7 +84,8 @@ public class ExtensionResource {
         }
         return json(Response.Status.OK,
                 new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled(),
-                        SignInAlerts.offered(realm()), true));
+                        SignInAlerts.offered(realm()), true, RequiredActions.startable(session, realm(),
+                                UserModel.RequiredAction.VERIFY_EMAIL.name())));
     }
 
     /** The caller's own events, newest first, a bounded page at a time. */
