@@ -38,6 +38,8 @@ describe("the console extension's API", () => {
       defaultSecondFactor: false,
       eventsEnabled: true,
       signInAlerts: false,
+      applicationSessions: false,
+      verifyEmailAction: false,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);

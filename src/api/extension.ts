@@ -11,6 +11,13 @@ export type ExtensionFeatures = {
   eventsEnabled: boolean;
   /** Whether the realm sends sign-in alerts (its admin added the listener, and it has a mail server). */
   signInAlerts: boolean;
+  /** Whether the extension can end the user's sessions with one application (one from before it cannot). */
+  applicationSessions: boolean;
+  /**
+   * Whether the realm starts Keycloak's VERIFY_EMAIL from the console (`kc_action`): the action is enabled and the
+   * server supports starting it so (Keycloak 26.0 does not).
+   */
+  verifyEmailAction: boolean;
 };
 
 /** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
@@ -26,6 +33,8 @@ export const NO_EXTENSION: ExtensionFeatures = {
   defaultSecondFactor: false,
   eventsEnabled: false,
   signInAlerts: false,
+  applicationSessions: false,
+  verifyEmailAction: false,
 };
 
 /** One event of the user, as the extension reports it (times are epoch milliseconds). */
@@ -75,6 +84,8 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
     defaultSecondFactor: body.defaultSecondFactor === true,
     eventsEnabled: body.eventsEnabled === true,
     signInAlerts: body.signInAlerts === true,
+    applicationSessions: body.applicationSessions === true,
+    verifyEmailAction: body.verifyEmailAction === true,
   };
 }
 
@@ -139,6 +150,17 @@ export async function makeDefaultSecondFactor(api: ApiClient, credentialId: stri
     api.requestUrl<void>(extensionUrl(api, `credentials/${encodeURIComponent(credentialId)}/default`), {
       method: "POST",
     }),
+  );
+}
+
+/**
+ * Ends the user's sessions with one application, on every device (204): the application is signed out, the user's
+ * other applications and their sessions stay signed in. The extension refuses the console itself, an application the
+ * realm does not have, and one the user has no session with.
+ */
+export async function endApplicationSessions(api: ApiClient, clientId: string): Promise<void> {
+  await readable(
+    api.requestUrl<void>(extensionUrl(api, "application-sessions"), { method: "DELETE", searchParams: { clientId } }),
   );
 }
 

@@ -59,7 +59,7 @@ async function failSignIns(count: number): Promise<void> {
 }
 
 test.describe("account activity", () => {
-  test("shows a failed sign-in, the sign-in and a change, newest first, from the sidebar, under the strict CSP", async ({
+  test("shows a failed sign-in, the sign-in and a change, newest first, from the sidebar, under the strict CSP @core", async ({
     page,
   }) => {
     const violations = await recordViolations(page);

@@ -144,7 +144,7 @@ const row = (page: Page, id: string) =>
 const defaultLabel = (page: Page, id: string) => row(page, id).getByText("Default", { exact: true });
 
 test.describe("the default second factor", () => {
-  test("the second device becomes the default: the list, the Admin API and the next sign-in agree", async ({
+  test("the second device becomes the default: the list, the Admin API and the next sign-in agree @core", async ({
     page,
     admin,
     browser,

@@ -3,6 +3,7 @@ import { demoLike, type KeycloakAdmin } from "./support/admin";
 import { passReauthentication, submitLogin } from "./support/browser";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
+import { keycloakAtLeast } from "./support/version";
 
 // The server extension's REST API (extension/, docs/extension.md) on the real Keycloak: who may call it, and that
 // it answers with the caller's own data only. The console's pages that use it have browser tests of their own.
@@ -309,6 +310,9 @@ test.describe("the extension's API", () => {
       defaultSecondFactor: true,
       eventsEnabled: true,
       signInAlerts: false,
+      applicationSessions: true,
+      // Keycloak starts VERIFY_EMAIL from a console's kc_action from 26.2 on.
+      verifyEmailAction: keycloakAtLeast("26.2.0"),
     });
   });
 

@@ -177,7 +177,10 @@ async function remembered(admin: KeycloakAdmin, user: Person) {
   return (await stored())[0]!;
 }
 
-test("a first sign-in sends no mail, a new device one, the same device again none", async ({ browser, admin }) => {
+test("a first sign-in sends no mail, a new device one, the same device again none @core", async ({
+  browser,
+  admin,
+}) => {
   const first = await signInWith(browser, ALICE);
   await first.close();
   // The sign-in was seen: the remembered devices are stored, once it has committed (and only their type shows
@@ -473,7 +476,10 @@ test.describe("the sign-in-alerts endpoint", () => {
   });
 });
 
-test("renaming an authenticator app, by keyboard; the Admin API reads the new name", async ({ browser, admin }) => {
+test("renaming an authenticator app, by keyboard; the Admin API reads the new name @core", async ({
+  browser,
+  admin,
+}) => {
   const { page, close } = await signInWith(browser, OLGA, { route: "account-security/signing-in" });
   const row = page.getByTestId("otp/credential-list").getByRole("listitem").filter({ hasText: "Olga's phone" });
   const rename = row.getByRole("button", { name: "Rename" });

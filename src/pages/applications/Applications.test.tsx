@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { extensionFeaturesNow } from "../../api/extension";
 import type { ClientRepresentation } from "../../api/representations";
 import { renderPage } from "../../testing/renderPage";
 
@@ -148,6 +149,102 @@ describe("applications", () => {
     expect(screen.queryByText("Successfully removed consent")).toBeNull();
     expect(screen.getAllByTestId("applications-list-item")).toHaveLength(1);
     expect(fetchStub.mock.calls.filter(([url]) => String(url).endsWith("/applications"))).toHaveLength(1);
+  });
+
+  describe("ending an application's session", () => {
+    const PROBE = "/realms/demo/account-console-extension/";
+    const END = "/realms/demo/account-console-extension/application-sessions";
+    const mail: ClientRepresentation = { clientId: "mail", clientName: "Mail", inUse: true };
+    const archive: ClientRepresentation = { clientId: "archive", clientName: "Archive", inUse: false };
+    const probe = (applicationSessions: boolean) => ({
+      path: PROBE,
+      body: { accountActivity: true, defaultSecondFactor: true, eventsEnabled: true, applicationSessions },
+    });
+    const isEnd = ([url, init]: [RequestInfo | URL, RequestInit?]) =>
+      String(url).includes("/application-sessions") && init?.method === "DELETE";
+
+    it("is offered for an application in use, never for one not in use or the console itself", async () => {
+      renderPage("applications", {
+        routes: [probe(true), { path: "/applications", body: [mail, archive, console_] }],
+      });
+      await userEvent.click(await screen.findByTestId("toggle-mail", {}, PAGE_LOAD));
+      await userEvent.click(screen.getByTestId("toggle-archive"));
+      await userEvent.click(screen.getByTestId("toggle-account-console"));
+      expect(await within(rowOf("Mail")).findByRole("button", { name: "End session" }, PAGE_LOAD)).toBeVisible();
+      expect(within(rowOf("Archive")).queryByRole("button", { name: "End session" })).toBeNull();
+      expect(within(rowOf("Personal info")).queryByRole("button", { name: "End session" })).toBeNull();
+    });
+
+    it("is not offered by a server whose extension cannot do it", async () => {
+      const { api } = renderPage("applications", { routes: [probe(false), { path: "/applications", body: [mail] }] });
+      await userEvent.click(await screen.findByTestId("toggle-mail", {}, PAGE_LOAD));
+      // The page has the probe's answer once it is known (the same store the page reads).
+      await waitFor(() => expect(extensionFeaturesNow(api)?.applicationSessions).toBe(false));
+      expect(screen.getByTestId("toggle-mail")).toHaveAttribute("aria-expanded", "true");
+      expect(within(rowOf("Mail")).queryByRole("button", { name: "End session" })).toBeNull();
+    });
+
+    it("asks first, then ends it, says so after the server agreed, and reads the list again", async () => {
+      const { fetchStub } = renderPage("applications", {
+        routes: [probe(true), { path: "/applications", body: [mail] }, { method: "DELETE", path: END, status: 204 }],
+      });
+      await userEvent.click(await screen.findByTestId("toggle-mail", {}, PAGE_LOAD));
+      await userEvent.click(await screen.findByRole("button", { name: "End session" }, PAGE_LOAD));
+      const dialog = await screen.findByRole("dialog", { name: "End your session with Mail?" }, PAGE_LOAD);
+      expect(dialog).toHaveTextContent("Mail will be signed out on every device where you use it.");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      expect(fetchStub.mock.calls.some(isEnd)).toBe(false);
+
+      await userEvent.click(screen.getByRole("button", { name: "End session" }));
+      const again = await screen.findByRole("dialog", { name: "End your session with Mail?" }, PAGE_LOAD);
+      await userEvent.click(within(again).getByRole("button", { name: "End session" }));
+      expect(await screen.findByTestId("last-alert", {}, PAGE_LOAD)).toHaveTextContent("You are signed out of Mail.");
+      const ends = fetchStub.mock.calls.filter(isEnd);
+      expect(ends).toHaveLength(1);
+      expect(new URL(String(ends[0]![0])).searchParams.getAll("clientId")).toEqual(["mail"]);
+      await waitFor(() =>
+        expect(
+          fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith("/applications") && init?.method === "GET"),
+        ).toHaveLength(2),
+      );
+    });
+
+    it("reports a refusal with the server's sentence, never as success, and leaves the list as it was", async () => {
+      const { fetchStub } = renderPage("applications", {
+        routes: [
+          probe(true),
+          { path: "/applications", body: [mail] },
+          {
+            method: "DELETE",
+            path: END,
+            status: 404,
+            body: { error: "session_not_found", errorDescription: "You have no session with this application." },
+          },
+        ],
+      });
+      await userEvent.click(await screen.findByTestId("toggle-mail", {}, PAGE_LOAD));
+      await userEvent.click(await screen.findByRole("button", { name: "End session" }, PAGE_LOAD));
+      const dialog = await screen.findByRole("dialog", { name: "End your session with Mail?" }, PAGE_LOAD);
+      await userEvent.click(within(dialog).getByRole("button", { name: "End session" }));
+      const alert = await screen.findByTestId("last-alert", {}, PAGE_LOAD);
+      expect(alert).toHaveTextContent("The session was not ended: You have no session with this application.");
+      expect(screen.queryByText("You are signed out of Mail.")).toBeNull();
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(rowOf("Mail")).toHaveTextContent("In use");
+      expect(fetchStub.mock.calls.filter(([url]) => String(url).endsWith("/applications"))).toHaveLength(1);
+    });
+
+    it("reports a network failure as a failure", async () => {
+      renderPage("applications", {
+        routes: [probe(true), { path: "/applications", body: [mail] }, { method: "DELETE", path: END, network: true }],
+      });
+      await userEvent.click(await screen.findByTestId("toggle-mail", {}, PAGE_LOAD));
+      await userEvent.click(await screen.findByRole("button", { name: "End session" }, PAGE_LOAD));
+      const dialog = await screen.findByRole("dialog", { name: "End your session with Mail?" }, PAGE_LOAD);
+      await userEvent.click(within(dialog).getByRole("button", { name: "End session" }));
+      expect(await screen.findByTestId("last-alert", {}, PAGE_LOAD)).toHaveTextContent("The session was not ended:");
+      expect(screen.queryByText("You are signed out of Mail.")).toBeNull();
+    });
   });
 
   it("says so when there is no application", async () => {

@@ -21,7 +21,9 @@ import { CheckIcon, ExternalLinkAltIcon, InfoCircleIcon } from "@patternfly/reac
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
+import { endApplicationSessions } from "../../api/extension";
 import { deleteConsent } from "../../api/methods";
+import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import type { ClientRepresentation } from "../../api/representations";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
@@ -30,7 +32,14 @@ import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { webUrl } from "../../lib/safeUrl";
 import { translateMarked } from "../../i18n/translateLabel";
-import { applicationName, applicationType, canRemoveAccess, scopeLabel, sortApplications } from "./applications";
+import {
+  applicationName,
+  applicationType,
+  canEndSession,
+  canRemoveAccess,
+  scopeLabel,
+  sortApplications,
+} from "./applications";
 import "./applications.css";
 import { ColumnTitles } from "../../ui/ColumnTitles";
 
@@ -41,7 +50,10 @@ export default function Applications({ data: loaded, reload }: PageProps<ClientR
   const applications = useMemo(() => sortApplications(loaded, t, i18n.language), [loaded, t, i18n.language]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<ClientRepresentation>();
+  const [ending, setEnding] = useState<ClientRepresentation>();
   const [busy, setBusy] = useState(false);
+  // Ending one application's session is the server extension's: offered only where it says it can.
+  const sessionsEndable = useExtensionFeatures({ probe: true })?.applicationSessions === true;
 
   const toggle = (clientId: string) =>
     setExpanded((current) => {
@@ -66,6 +78,22 @@ export default function Applications({ data: loaded, reload }: PageProps<ClientR
     }
   };
 
+  const endSession = async () => {
+    if (!ending) return;
+    setBusy(true);
+    try {
+      await endApplicationSessions(api, ending.clientId);
+      setEnding(undefined);
+      addAlert(t("endApplicationSessionSuccess", { name: applicationName(t, ending) }));
+      await reload();
+    } catch (error) {
+      setEnding(undefined);
+      addError("endApplicationSessionError", error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <PageLayout title={t("applications")} description={t("applicationsIntroMessage")}>
       {applications.length === 0 ? (
@@ -83,6 +111,7 @@ export default function Applications({ data: loaded, reload }: PageProps<ClientR
                 isExpanded={expanded.has(application.clientId)}
                 onToggle={() => toggle(application.clientId)}
                 onRemoveAccess={() => setRemoving(application)}
+                onEndSession={sessionsEndable && canEndSession(application) ? () => setEnding(application) : undefined}
               />
             ))}
           </DataList>
@@ -98,6 +127,20 @@ export default function Applications({ data: loaded, reload }: PageProps<ClientR
       >
         {removing && t("removeModalMessage", { name: applicationName(t, removing) })}
       </ConfirmDialog>
+      <ConfirmDialog
+        id="end-application-session"
+        isOpen={ending !== undefined}
+        title={ending ? t("endApplicationSessionTitle", { name: applicationName(t, ending) }) : ""}
+        confirmLabel={t("endApplicationSession")}
+        confirmVariant="danger"
+        confirmId="end-application-session-confirm"
+        cancelId="end-application-session-cancel"
+        busy={busy}
+        onConfirm={() => void endSession()}
+        onCancel={() => setEnding(undefined)}
+      >
+        {ending && t("endApplicationSessionMessage", { name: applicationName(t, ending) })}
+      </ConfirmDialog>
     </PageLayout>
   );
 }
@@ -107,11 +150,14 @@ function ApplicationItem({
   isExpanded,
   onToggle,
   onRemoveAccess,
+  onEndSession,
 }: {
   application: ClientRepresentation;
   isExpanded: boolean;
   onToggle: () => void;
   onRemoveAccess: () => void;
+  /** Absent where the session cannot be ended here (no session, the console itself, a server without it). */
+  onEndSession?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -186,6 +232,19 @@ function ApplicationItem({
             </>
           )}
         </DescriptionList>
+        {onEndSession && (
+          <>
+            <Divider className="application-divider" />
+            <div className="application-actions">
+              <Button variant="secondary" onClick={onEndSession} id={`end-session-${key}`}>
+                {t("endApplicationSession")}
+              </Button>
+              <p className="application-info">
+                <InfoCircleIcon aria-hidden /> {t("endApplicationSessionInfo")}
+              </p>
+            </div>
+          </>
+        )}
         {canRemoveAccess(application) && (
           <>
             <Divider className="application-divider" />

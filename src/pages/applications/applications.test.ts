@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ClientRepresentation } from "../../api/representations";
 import { testI18n } from "../../testing/i18n";
-import { applicationName, applicationType, scopeLabel, sortApplications } from "./applications";
+import { applicationName, applicationType, canEndSession, scopeLabel, sortApplications } from "./applications";
 
 const t = testI18n.t;
 const app = (
@@ -83,5 +83,16 @@ describe("applicationType", () => {
     expect(applicationType(t, app("a", undefined, { userConsentRequired: true, offlineAccess: true }))).toBe(
       "Third-party, Offline access",
     );
+  });
+});
+
+describe("canEndSession", () => {
+  it("is true for an application in use, never for one not in use or the console itself", () => {
+    expect(canEndSession(app("shop", undefined, { inUse: true }))).toBe(true);
+    expect(canEndSession(app("shop", undefined, { inUse: false }))).toBe(false);
+    expect(canEndSession(app("shop"))).toBe(false);
+    expect(canEndSession(app("account-console", undefined, { inUse: true }))).toBe(false);
+    // The old account client is an application like any other.
+    expect(canEndSession(app("account", undefined, { inUse: true }))).toBe(true);
   });
 });

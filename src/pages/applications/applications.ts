@@ -58,3 +58,10 @@ export function applicationType(t: TFunction, application: ClientRepresentation)
 /** Access the user can take back: a consent, or offline tokens. */
 export const canRemoveAccess = (application: ClientRepresentation) =>
   Boolean(application.consent || application.offlineAccess);
+
+/** The console's own client: its session is the one the user is in, ended by signing out. */
+const ACCOUNT_CONSOLE = "account-console";
+
+/** A session the user can end here: an application in use, other than the console itself. */
+export const canEndSession = (application: ClientRepresentation) =>
+  application.inUse === true && application.clientId !== ACCOUNT_CONSOLE;

@@ -2,6 +2,7 @@ import { Button } from "@patternfly/react-core";
 import { CheckCircleIcon, ExclamationTriangleIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useAuth } from "../../auth/AuthContext";
 
 /**
@@ -24,8 +25,10 @@ export function EmailAddons({ verified, updateEmail }: { verified: boolean | und
 
 /**
  * Whether the saved email address is verified. When it is not, "Verify email" starts Keycloak's verify-email
- * required action as an application-initiated action (`kc_action=VERIFY_EMAIL`, which Keycloak 26.7 accepts): Keycloak
- * sends the message and shows its own page, and the console never claims anything was sent.
+ * required action as an application-initiated action (`kc_action=VERIFY_EMAIL`): Keycloak sends the message and shows
+ * its own page, and the console never claims anything was sent. Offered only where the server extension says the realm
+ * starts that action (`verifyEmailAction`): Keycloak 26.0 does not start VERIFY_EMAIL from a kc_action, nor does any
+ * realm that disabled it, and the link would come back to this page with nothing done.
  */
 function EmailVerification({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
@@ -43,10 +46,20 @@ function EmailVerification({ verified }: { verified: boolean }) {
         <ExclamationTriangleIcon aria-hidden />
         {t("emailStateNotVerified")}
       </span>
-      <ActionLink id="verify-email-btn" testId="verify-email" action="VERIFY_EMAIL">
-        {t("emailVerifyStart")}
-      </ActionLink>
+      <VerifyEmailLink />
     </>
+  );
+}
+
+/** "Verify email", once the probe has said the realm starts the action (asked only for an unverified address). */
+function VerifyEmailLink() {
+  const { t } = useTranslation();
+  const startable = useExtensionFeatures({ probe: true })?.verifyEmailAction === true;
+  if (!startable) return null;
+  return (
+    <ActionLink id="verify-email-btn" testId="verify-email" action="VERIFY_EMAIL">
+      {t("emailVerifyStart")}
+    </ActionLink>
   );
 }
 

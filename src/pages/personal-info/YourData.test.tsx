@@ -1,6 +1,7 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { extensionFeaturesNow } from "../../api/extension";
 import type { UserRepresentation } from "../../api/representations";
 import { renderPage, testEnvironment, type StubRoute } from "../../testing/renderPage";
 import { aliceWithProfile } from "../../testing/users";
@@ -97,14 +98,34 @@ describe("the email's verification", () => {
     expect(screen.queryByRole("button", { name: /Verify email/ })).toBeNull();
   });
 
-  it("an unverified email: Verify email starts Keycloak's VERIFY_EMAIL action", async () => {
+  const probe = (verifyEmailAction: boolean): StubRoute => ({
+    path: "/realms/demo/account-console-extension/",
+    body: { accountActivity: true, defaultSecondFactor: true, eventsEnabled: true, verifyEmailAction },
+  });
+
+  it("an unverified email: Verify email starts Keycloak's VERIFY_EMAIL action where the realm starts it", async () => {
     const { auth } = renderPage("", {
-      routes: routes({ path: "/groups", body: [] }, { ...user, emailVerified: false }),
+      routes: [probe(true), ...routes({ path: "/groups", body: [] }, { ...user, emailVerified: false })],
       environment,
     });
     expect(await screen.findByTestId("email-not-verified")).toHaveTextContent("Not verified");
-    await userEvent.click(screen.getByRole("button", { name: /Verify email/ }));
+    await userEvent.click(await screen.findByRole("button", { name: /Verify email/ }));
     expect(auth.startAction).toHaveBeenLastCalledWith("VERIFY_EMAIL");
+  });
+
+  it.each([
+    ["the server does not start VERIFY_EMAIL from the console (Keycloak 26.0)", probe(false)],
+    ["the server has no extension to ask", { path: "/elsewhere" }],
+  ])("an unverified email where %s: the state, and no Verify email", async (_case, answer: StubRoute) => {
+    const { api } = renderPage("", {
+      routes: [answer, ...routes({ path: "/groups", body: [] }, { ...user, emailVerified: false })],
+      environment,
+    });
+    expect(await screen.findByTestId("email-not-verified")).toHaveTextContent("Not verified");
+    // The page has the probe's answer once it is known (the same store the page reads).
+    await waitFor(() => expect(extensionFeaturesNow(api)?.verifyEmailAction).toBe(false));
+    expect(screen.queryByRole("button", { name: /Verify email/ })).toBeNull();
+    expect(screen.queryByTestId("verify-email")).toBeNull();
   });
 
   it("after saving a new address: the state Keycloak reports for it, not the old one", async () => {

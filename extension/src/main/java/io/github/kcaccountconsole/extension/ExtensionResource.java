@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -21,6 +22,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -36,6 +38,8 @@ import org.keycloak.models.Constants;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
+import org.keycloak.models.UserSessionModel;
+import org.keycloak.services.managers.AuthenticationManager;
 import org.keycloak.theme.Theme;
 import org.keycloak.util.JsonSerialization;
 
@@ -56,9 +60,10 @@ public class ExtensionResource {
     }
 
     /** The probe's answer: the console shows a feature only when its flag is true. */
-    @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts"})
+    @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts",
+        "applicationSessions", "verifyEmailAction"})
     public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled,
-            boolean signInAlerts) {
+            boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction) {
     }
 
     /** Every error of the extension's own: a code for programs and a sentence for people. */
@@ -79,7 +84,8 @@ public class ExtensionResource {
         }
         return json(Response.Status.OK,
                 new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled(),
-                        SignInAlerts.offered(realm())));
+                        SignInAlerts.offered(realm()), true, RequiredActions.startable(session, realm(),
+                                UserModel.RequiredAction.VERIFY_EMAIL.name())));
     }
 
     /** The caller's own events, newest first, a bounded page at a time. */
@@ -207,6 +213,69 @@ public class ExtensionResource {
             event.session(caller.userSession());
         }
         event.success();
+    }
+
+    /**
+     * Ends the caller's sessions with one application (the query's {@code clientId}), on every device, as Keycloak ends
+     * a client's sessions when consent to it is revoked ({@link AuthenticationManager#backchannelLogoutUserFromClient}):
+     * a client with a backchannel logout URL (or an admin URL) is told, and the client session leaves its user
+     * session. Other applications and the user's sessions stay signed in; a user session left with no application at
+     * all is removed, as Keycloak's token revocation does. Online sessions only: offline tokens are the Account API's
+     * "remove access".
+     */
+    @DELETE
+    @Path("application-sessions")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response endApplicationSessions(@Context UriInfo uriInfo) {
+        Checked checked = check(true, Access.Need.WRITE);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        ApplicationSessionRequest.Outcome asked =
+                ApplicationSessionRequest.read(uriInfo.getQueryParameters().get("clientId"));
+        if (asked instanceof ApplicationSessionRequest.Refused refused) {
+            return error(Response.Status.BAD_REQUEST, refused.code(), refused.description());
+        }
+        String clientId = ((ApplicationSessionRequest.Accepted) asked).clientId();
+        RealmModel realm = realm();
+        // Looked up in the token's realm only: a client id of another realm is unknown here.
+        ClientModel client = realm.getClientByClientId(clientId);
+        if (client == null) {
+            return error(Response.Status.NOT_FOUND, "client_not_found", "This realm has no application with that id.");
+        }
+        UserModel user = checked.caller().user();
+        List<UserSessionModel> ended = session.sessions().getUserSessionsStream(realm, user)
+                .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
+                .toList();
+        if (ended.isEmpty()) {
+            return error(Response.Status.NOT_FOUND, "session_not_found",
+                    "You have no session with this application.");
+        }
+        AuthenticationManager.backchannelLogoutUserFromClient(session, realm, user, client, session.getContext().getUri(),
+                session.getContext().getRequestHeaders());
+        UserSessionModel own = checked.caller().userSession();
+        for (UserSessionModel userSession : ended) {
+            recordApplicationLogout(user, client, userSession);
+            boolean isOwn = own != null && own.getId().equals(userSession.getId());
+            if (!isOwn && userSession.getAuthenticatedClientSessions().isEmpty()) {
+                session.sessions().removeUserSession(realm, userSession);
+            }
+        }
+        LOG.debugf("User %s ended %d session(s) with client %s", user.getId(), ended.size(), client.getClientId());
+        return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /**
+     * Records the end of one user session's sign-in to the application as Keycloak records a sign-out: a user event
+     * {@code LOGOUT} of the user, that session and the application (the client that was signed out).
+     */
+    private void recordApplicationLogout(UserModel user, ClientModel client, UserSessionModel userSession) {
+        new EventBuilder(realm(), session, session.getContext().getConnection())
+                .event(EventType.LOGOUT)
+                .user(user)
+                .client(client)
+                .session(userSession)
+                .success();
     }
 
     /**
