@@ -142,10 +142,10 @@ describe("the default second factor on Signing in", () => {
     // After a change the order is asked again, and it is the server's new order that marks the default.
     fetchStub.mockImplementation(stubAnswers([order(["o1", "otp"], ["w1", "webauthn"])], fetchStub));
     await userEvent.click(within(row("Phone")).getByRole("button", { name: "Make default" }));
+    const orderCalls = () => fetchStub.mock.calls.filter(([input]) => new URL(String(input)).pathname === ORDER);
+    await waitFor(() => expect(orderCalls().length).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(within(row("Phone")).getByText("Default")).toBeVisible());
     expect(within(row("YubiKey")).getByRole("button", { name: "Make default" })).toBeVisible();
-    const orderCalls = fetchStub.mock.calls.filter(([input]) => new URL(String(input)).pathname === ORDER);
-    expect(orderCalls.length).toBeGreaterThanOrEqual(2);
   });
 
   it("marks nothing when the first of the server's order is no factor the page offers (recovery codes)", async () => {
