@@ -7,13 +7,14 @@ import { prepareRealms } from "./support/realms";
 
 export { JAR_PATH } from "../../scripts/lib/e2e-server.mjs";
 
-// Global setup and teardown run in the runner's process; the server handle waits here between the two.
-const state = globalThis as { e2eKeycloak?: RunningKeycloak };
+// Global setup and teardown run in the runner's process; the server handle and the realms being made wait here
+// between the two.
+const state = globalThis as { e2eKeycloak?: RunningKeycloak; e2eRealmsMade?: Promise<unknown> };
 
 /**
  * Rebuilds the jar when a source is newer, then starts one Keycloak for the whole run and hands its address to the
- * workers through E2E_KEYCLOAK_URL (they inherit the runner's environment). Then makes, side by side, the realms
- * that take long to make (`preparedRealms`).
+ * workers through E2E_KEYCLOAK_URL (they inherit the runner's environment). Then starts making, side by side, the
+ * realms that take long to make (`preparedRealms`), and returns without waiting for them.
  */
 export default async function globalSetup() {
   buildJarIfStale();
@@ -31,17 +32,19 @@ export default async function globalSetup() {
     process.env.E2E_KEYCLOAK_DISPOSABLE = "1";
   }
 
+  // Not awaited: the workers start beside them, and one that needs a realm still being made waits for it.
   const realms = preparedRealms();
   if (Object.keys(realms).length === 0) return;
   const started = Date.now();
-  const made = await prepareRealms(new KeycloakAdmin(process.env.E2E_KEYCLOAK_URL!), realms);
-  console.log(
-    `Made ${made.length} realms ahead in ${((Date.now() - started) / 1000).toFixed(1)} s: ${made.join(", ")}`,
+  state.e2eRealmsMade = prepareRealms(new KeycloakAdmin(process.env.E2E_KEYCLOAK_URL!), realms).then((made) =>
+    console.log(
+      `Made ${made.length} realms ahead in ${((Date.now() - started) / 1000).toFixed(1)} s: ${made.join(", ")}`,
+    ),
   );
 }
 
 /**
- * The realms made before the workers start: the accessibility files' copies, each furnished through many requests,
+ * The realms made ahead, beside the first tests: the accessibility files' copies, each furnished through many requests,
  * for the files this run includes. A file still names its realm in `realms`; the first worker that does takes it.
  */
 function preparedRealms() {
@@ -75,6 +78,7 @@ function runIncludes(file: string): boolean {
 }
 
 export async function stopKeycloak() {
+  await state.e2eRealmsMade;
   await state.e2eKeycloak?.stop();
   state.e2eKeycloak = undefined;
 }

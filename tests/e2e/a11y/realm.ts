@@ -117,8 +117,8 @@ export function a11yRealm(realm: string): () => RealmJson {
 export const a11yRecipe = (realm: string): RealmRecipe => ({ json: a11yRealm(realm), furnish });
 
 /**
- * The accessibility files' realms, by the file that uses each: the global setup makes them side by side before the
- * workers start, when the run includes the file. Furnishing one takes tens of seconds on a busy machine.
+ * The accessibility files' realms, by the file that uses each: the global setup starts making them side by side,
+ * beside the first tests, when the run includes the file. Furnishing one takes tens of seconds on a busy machine.
  */
 export const A11Y_REALMS: Record<string, string> = {
   "e2e-a11y-axe": "tests/e2e/a11y/axe-sweep.e2e.ts",

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { KeycloakAdmin, RealmJson } from "./admin";
@@ -21,42 +21,51 @@ export async function makeRealm(admin: KeycloakAdmin, realm: string, source: Rea
 }
 
 /**
- * The folder where the global setup marks each realm it made for this run: an empty file by the realm's name. The
- * workers inherit it through the environment.
+ * The folder where the global setup marks each realm it makes for this run: `<realm>.pending` while it is being made,
+ * then an empty file by the realm's name once it is ready. The workers inherit the folder through the environment.
  */
 const MARKS = "E2E_PREPARED_REALMS";
 
 /**
- * Makes realms side by side before any worker starts (the global setup): each is a chain of requests that the server
- * answers mostly on one core, and nothing else runs yet. Each one made is marked for the first worker that names it;
- * one that failed is left to that worker, which makes it as usual. Returns the names made.
+ * Starts making realms side by side (the global setup, which does not wait for them: the first files' tests start
+ * beside them). Each is a chain of requests that the server answers mostly on one core. Each one made is marked for
+ * the first worker that names it; one that failed is left to that worker, which makes it as usual. The promise gives
+ * the names made.
  */
-export async function prepareRealms(
+export function prepareRealms(
   admin: KeycloakAdmin,
   realms: Record<string, RealmSource | RealmRecipe>,
 ): Promise<string[]> {
   const marks = mkdtempSync(path.join(os.tmpdir(), "e2e-realms-"));
   process.env[MARKS] = marks;
-  const made = await Promise.allSettled(
-    Object.entries(realms).map(async ([realm, source]) => {
+  for (const realm of Object.keys(realms)) writeFileSync(path.join(marks, `${realm}.pending`), "");
+  const made = Object.entries(realms).map(async ([realm, source]) => {
+    try {
       await makeRealm(admin, realm, source);
       writeFileSync(path.join(marks, realm), "");
       return realm;
+    } finally {
+      rmSync(path.join(marks, `${realm}.pending`), { force: true });
+    }
+  });
+  return Promise.allSettled(made).then((results) =>
+    results.flatMap((result) => {
+      if (result.status === "fulfilled") return [result.value];
+      console.log(`A realm made ahead failed; its worker makes it: ${result.reason}`);
+      return [];
     }),
   );
-  for (const result of made) {
-    if (result.status === "rejected") console.log(`A realm made ahead failed; its worker makes it: ${result.reason}`);
-  }
-  return made.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
 }
 
 /**
- * Whether the global setup made `realm` for this run and no worker has used it yet. Taking the mark is atomic: a
- * worker started again after a failed test finds none and makes the realm anew.
+ * Whether the global setup made `realm` for this run and no worker has used it yet; while it is still being made,
+ * waits for it. Taking the mark is atomic: a worker started again after a failed test finds none and makes the realm
+ * anew.
  */
-export function takePreparedRealm(realm: string): boolean {
+export async function takePreparedRealm(realm: string): Promise<boolean> {
   const marks = process.env[MARKS];
   if (!marks) return false;
+  while (existsSync(path.join(marks, `${realm}.pending`))) await new Promise((resolve) => setTimeout(resolve, 250));
   try {
     unlinkSync(path.join(marks, realm));
     return true;

@@ -169,7 +169,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // Side by side: each is a chain of requests the server answers mostly on one core.
       const names = await Promise.all(
         Object.entries(realms).map(async ([realm, source]) =>
-          takePreparedRealm(realm) ? realm : makeRealm(admin, realm, source),
+          (await takePreparedRealm(realm)) ? realm : makeRealm(admin, realm, source),
         ),
       );
       await use();
