@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from "@testing-library/react";
+import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../auth/auth";
 import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
@@ -32,6 +33,14 @@ function serve(held?: Promise<void>) {
   return fetchStub;
 }
 
+/** The apps the current test started: each is unmounted after the test, so none draws or asks on into the next. */
+const roots: Root[] = [];
+const startApp = (...args: Parameters<typeof start>) =>
+  start(...args).then((root) => {
+    roots.push(root);
+    return root;
+  });
+
 const asked = (fetchStub: ReturnType<typeof serve>) =>
   fetchStub.mock.calls.map(([url, init]) => ({
     path: new URL(String(url)).pathname,
@@ -44,6 +53,7 @@ describe("start-up", () => {
     window.history.replaceState(null, "", "/realms/demo/account/");
   });
   afterEach(() => {
+    act(() => roots.splice(0).forEach((root) => root.unmount()));
     vi.unstubAllGlobals();
     document.body.innerHTML = "";
   });
@@ -51,7 +61,7 @@ describe("start-up", () => {
   it("draws the shell and the page's skeleton while sign-in runs, and the page's fields once it is done", async () => {
     const fetchStub = serve();
     const signIn = deferred<Auth>();
-    await act(() => start(testEnvironment, signIn.promise));
+    await act(() => startApp(testEnvironment, signIn.promise));
 
     expect(await screen.findByTestId("page-skeleton")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Personal info" })).toBeInTheDocument();
@@ -74,7 +84,7 @@ describe("start-up", () => {
   it("shows the error dialog when sign-in fails after the shell is drawn", async () => {
     serve();
     const signIn = deferred<Auth>();
-    await act(() => start(testEnvironment, signIn.promise));
+    await act(() => startApp(testEnvironment, signIn.promise));
     await screen.findByTestId("page-skeleton");
     await act(async () => signIn.reject(new Error("Keycloak is away")));
     expect(await screen.findByRole("dialog")).toHaveTextContent("Keycloak is away");
@@ -86,7 +96,7 @@ describe("start-up", () => {
     serve(textsHeld.promise);
     const signIn = deferred<Auth>();
     signIn.reject(new Error("Keycloak is away"));
-    const started = start(testEnvironment, signIn.promise);
+    const started = startApp(testEnvironment, signIn.promise);
     textsHeld.resolve();
     await act(() => started);
     expect(await screen.findByRole("dialog")).toHaveTextContent("Keycloak is away");
@@ -102,19 +112,20 @@ describe("start-up", () => {
       { path: "/realms/demo/account-console-extension/messages/en", token: false },
     ]);
     const signIn = deferred<Auth>();
-    await act(() => start(testEnvironment, signIn.promise, fetchFirst));
+    await act(() => startApp(testEnvironment, signIn.promise, fetchFirst));
     expect(await screen.findByRole("link", { name: "Personal info" })).toBeInTheDocument();
-    // Counted by address: an app of an earlier test may still ask for something of its own meanwhile.
-    const times = (path: string) => asked(fetchStub).filter((call) => call.path === path).length;
-    expect(times("/resources/x/account/theme/content.json")).toBe(1);
-    expect(times("/realms/demo/account-console-extension/messages/en")).toBe(1);
+    // Nothing more: the entry's two requests are all there is (no app of an earlier test runs on to ask meanwhile).
+    expect(asked(fetchStub)).toEqual([
+      { path: "/resources/x/account/theme/content.json", token: false },
+      { path: "/realms/demo/account-console-extension/messages/en", token: false },
+    ]);
   });
 
   it("on personal info, asks for the profile once, from the entry, as soon as sign-in has the token", async () => {
     const fetchStub = serve();
     const signIn = deferred<Auth>();
     const fetchFirst = startEarlyRequests(testEnvironment, signIn.promise);
-    await act(() => start(testEnvironment, signIn.promise, fetchFirst));
+    await act(() => startApp(testEnvironment, signIn.promise, fetchFirst));
     await screen.findByTestId("page-skeleton");
     expect(asked(fetchStub).filter((call) => call.path === "/realms/demo/account/")).toEqual([]);
 

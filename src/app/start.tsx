@@ -3,7 +3,7 @@
 import "./loading.css";
 import "@patternfly/react-core/dist/styles/base.css";
 import "./app.css";
-import { createRoot } from "react-dom/client";
+import { createRoot, type Root } from "react-dom/client";
 import { createBrowserRouter } from "../lib/routing";
 import { createApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";
@@ -18,17 +18,18 @@ import { StartupError } from "./StartupError";
  * The app's half of start-up; the entry (src/main.tsx) has already started sign-in and asked for the first page's
  * code, the texts and the menu (none needs a token). While Keycloak answers sign-in, the app is drawn: header, sidebar, page frame and the page's
  * skeleton. The router is made then too, and its loader asks for the first page's data as soon as sign-in has a
- * token; when the data comes, only the page's own content is drawn. Any failure shows the error dialog.
+ * token; when the data comes, only the page's own content is drawn. Any failure shows the error dialog. Returns the
+ * React root the app is drawn in (tests unmount it).
  */
 export async function start(
   environment: Environment | { error: unknown },
   signIn?: Promise<Auth>,
   fetchFirst: typeof fetch = (...args) => fetch(...args),
-) {
+): Promise<Root> {
   const root = createRoot(document.getElementById("app")!);
   if ("error" in environment || !signIn) {
     root.render(<StartupError error={"error" in environment ? environment.error : undefined} />);
-    return;
+    return root;
   }
 
   // The entry has asked for the first page's code, the menu and the texts already: fetchFirst hands their answers over.
@@ -43,7 +44,7 @@ export async function start(
   });
 
   const [menu, i18n] = await Promise.allSettled([menuRequest, translations]);
-  if (failed) return;
+  if (failed) return root;
   if (menu.status === "rejected" || i18n.status === "rejected") {
     root.render(
       <StartupError
@@ -51,7 +52,7 @@ export async function start(
         error={menu.status === "rejected" ? menu.reason : (i18n as PromiseRejectedResult).reason}
       />,
     );
-    return;
+    return root;
   }
 
   const auth = pendingAuth(signIn);
@@ -62,4 +63,5 @@ export async function start(
     basename: basePath(environment),
   });
   root.render(<App environment={environment} auth={auth} i18n={i18n.value} api={api} router={router} />);
+  return root;
 }

@@ -1,5 +1,5 @@
 import { render } from "@testing-library/react";
-import type { ReactElement } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { RouterProvider } from "../lib/routing";
 import { createMemoryRouter } from "../lib/routing";
 import { vi } from "vitest";
@@ -111,10 +111,18 @@ export function fakeAuth(claims: Record<string, unknown> = aliceClaims): FakeAut
 /**
  * Renders a page of the registry (by page id, as content.json names it) with its loader, in the app's provider tree,
  * against a stubbed server, in a data router where `/elsewhere` is another page. `search` is the address's query.
+ * `alongside` is drawn in the same tree, beside the router: a witness of shared state (an answer the page also
+ * reads) that a test can wait for.
  */
 export function renderPage(
   pageId: string,
-  { routes = [] as StubRoute[], environment = testEnvironment, auth = fakeAuth(), search = "" } = {},
+  {
+    routes = [] as StubRoute[],
+    environment = testEnvironment,
+    auth = fakeAuth(),
+    search = "",
+    alongside = undefined as ReactNode,
+  } = {},
 ) {
   const definition = PAGES[pageId];
   if (!definition) throw new Error(`No page "${pageId}" in the registry.`);
@@ -130,6 +138,7 @@ export function renderPage(
   const result = render(
     <AppProviders environment={environment} auth={auth} api={api} i18n={testI18n}>
       <RouterProvider router={router} />
+      {alongside}
     </AppProviders>,
   );
   return { ...result, fetchStub, auth, api, router };

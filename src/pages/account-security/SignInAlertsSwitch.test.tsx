@@ -1,7 +1,8 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { DeviceRepresentation } from "../../api/representations";
+import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { renderPage, type StubRoute } from "../../testing/renderPage";
 
 const PAGE = "account-security/device-activity";
@@ -42,6 +43,12 @@ const choice = (enabled: boolean): StubRoute => ({
   path: `${EXTENSION}sign-in-alerts`,
   body: { offered: true, enabled },
 });
+
+/** Draws the extension probe's answer once it has arrived, as the page's switch reads it. */
+function ProbeAnswer() {
+  const features = useExtensionFeatures();
+  return features ? <p data-testid="probe-answer">sign-in alerts: {String(features.signInAlerts)}</p> : null;
+}
 
 describe("the sign-in alerts switch on Device activity", () => {
   it("shows the user's choice and saves a change through the extension", async () => {
@@ -84,13 +91,14 @@ describe("the sign-in alerts switch on Device activity", () => {
   });
 
   it("is not there, and nothing is said, when the realm sends no alerts", async () => {
-    const { fetchStub } = renderPage(PAGE, { routes: [probe(false), { path: "/sessions/devices", body: devices }] });
+    const { fetchStub } = renderPage(PAGE, {
+      routes: [probe(false), { path: "/sessions/devices", body: devices }],
+      alongside: <ProbeAnswer />,
+    });
     await screen.findByText("Signed in devices", { selector: "h2" });
-    // The probe has answered: only then does the absence of the switch mean anything.
-    await waitFor(() =>
-      expect(fetchStub.mock.calls.some(([input]) => new URL(String(input)).pathname === EXTENSION)).toBe(true),
-    );
-    await waitFor(() => expect(screen.getByText("Signed in devices", { selector: "h2" })).toBeVisible());
+    // The probe's answer has been drawn (in the same tree, from the same store as the switch): only then does the
+    // absence of the switch mean anything.
+    expect(await screen.findByTestId("probe-answer")).toHaveTextContent("sign-in alerts: false");
     expect(screen.queryByRole("switch")).toBeNull();
     expect(screen.queryByText(/new device/i)).toBeNull();
     expect(fetchStub.mock.calls.some(([input]) => String(input).includes("sign-in-alerts"))).toBe(false);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { runAxe, violationTargets } from "../support/axe";
 import { accountUrl } from "../support/test";
 
 /** axe's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
@@ -13,14 +13,11 @@ export async function axeViolations(
   page: Page,
   { contrastOnly = false, include }: { contrastOnly?: boolean; include?: string } = {},
 ): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  builder = contrastOnly ? builder.withRules(["color-contrast"]) : builder.withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  const violations = await runAxe(
+    page,
+    contrastOnly ? { rules: ["color-contrast"], include } : { tags: WCAG_TAGS, include },
   );
+  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violationTargets(violation)}`);
 }
 
 export async function expectNoAxeViolations(page: Page, what: string, options?: { contrastOnly?: boolean }) {

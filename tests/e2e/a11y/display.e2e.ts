@@ -3,18 +3,13 @@ import { PNG } from "pngjs";
 import { screenshot } from "../support/screenshots";
 import { expect, test } from "../support/test";
 import { horizontalOverflow, TEXT_SPACING_CSS, goInApp } from "./checks";
-import { a11yRealm, furnish, SCREENS } from "./realm";
+import { a11yRecipe, SCREENS } from "./realm";
 
 // How the console looks to people who enlarge it, space its text, use forced colours or ask for less motion.
 const REALM = "e2e-a11y-display";
 
-test.use({ realms: { [REALM]: a11yRealm(REALM) }, account: { realm: REALM } });
+test.use({ realms: { [REALM]: a11yRecipe(REALM) }, account: { realm: REALM } });
 test.describe.configure({ timeout: 180_000 });
-
-test.beforeAll(async ({ admin }) => {
-  test.setTimeout(120_000);
-  await furnish(admin, REALM);
-});
 
 const go = (page: Page, route: string, heading: string) => goInApp(page, REALM, route, heading);
 

@@ -4,15 +4,14 @@ import { passReauthentication, submitLogin } from "../support/browser";
 import { accountUrl, expect, test } from "../support/test";
 import { expectFocusVisible, focusedDescription, tabTo } from "./checks";
 import {
-  a11yRealm,
+  a11yRecipe,
+  aliceResourceId,
   accountApi,
   BOB,
   DAVE,
   enterOttoCode,
-  furnish,
   JWT_CREDENTIAL,
   OTTO,
-  resourceId,
   SCREENS,
   SD_CREDENTIAL,
 } from "./realm";
@@ -21,13 +20,8 @@ import {
 // focus must be visible (checks.ts: tabTo), dialogs take the focus when they open and give it back when they close.
 const REALM = "e2e-a11y-keyboard";
 
-test.use({ realms: { [REALM]: a11yRealm(REALM) }, account: { realm: REALM } });
+test.use({ realms: { [REALM]: a11yRecipe(REALM) }, account: { realm: REALM } });
 test.describe.configure({ timeout: 180_000 });
-
-test.beforeAll(async ({ admin }) => {
-  test.setTimeout(120_000);
-  await furnish(admin, REALM);
-});
 
 const focused = (locator: Locator) => expect(locator).toBeFocused();
 
@@ -273,6 +267,7 @@ test.describe("applications", () => {
 test.describe("resources", () => {
   test.use({ account: { realm: REALM, route: "resources" } });
   test("shares a resource and answers a request", async ({ consolePage: page }) => {
+    const garden = await aliceResourceId(REALM, "garden");
     const share = page.getByTestId("share-garden");
     await tabTo(page, share);
     await page.keyboard.press("Enter");
@@ -291,11 +286,7 @@ test.describe("resources", () => {
     await expect(page.getByTestId("last-alert")).toHaveText("Resource successfully shared.");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await focused(share);
-    const shared = await accountApi<{ username: string }[]>(
-      REALM,
-      DEMO_USER,
-      `/resources/${resourceId(REALM, "garden")}/permissions`,
-    );
+    const shared = await accountApi<{ username: string }[]>(REALM, DEMO_USER, `/resources/${garden}/permissions`);
     expect(shared.map((p) => p.username)).toContain(OTTO.username);
 
     // Bob's request for the garden: accepted from its dialog.
@@ -309,11 +300,7 @@ test.describe("resources", () => {
     // The share above left the same alert text: the server's list is what says this request was answered.
     await expect
       .poll(async () => {
-        const after = await accountApi<{ username: string }[]>(
-          REALM,
-          DEMO_USER,
-          `/resources/${resourceId(REALM, "garden")}/permissions`,
-        );
+        const after = await accountApi<{ username: string }[]>(REALM, DEMO_USER, `/resources/${garden}/permissions`);
         return after.map((p) => p.username);
       })
       .toContain(BOB.username);

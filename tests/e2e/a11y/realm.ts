@@ -1,13 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 import { DEMO_USER, fixture, type KeycloakAdmin, type RealmJson } from "../support/admin";
 import { otpCredential, totp } from "../support/otp";
+import type { RealmRecipe } from "../support/realms";
 import { keycloakUrl } from "../support/test";
 
 /**
  * A realm where every screen of the console has something to show, for the accessibility tests: the demo realm's
  * rich user profile and languages, a group, an organization, an identity provider to link, an application with
  * offline access, resources shared both ways with a pending request, and issued verifiable credentials.
- * Each file makes its own copy (files run side by side on one server); `furnish` adds what realm JSON cannot hold.
+ * Each file has its own copy (files run side by side on one server, and their tests change what it holds);
+ * `furnish` adds what realm JSON cannot hold. The global setup makes the copies ahead (`A11Y_REALMS`).
  */
 export const BOB = { username: "bob", password: "bob", displayName: "Bob Tester" };
 /** A user with an authenticator application already set up (a credential to remove). */
@@ -111,6 +113,20 @@ export function a11yRealm(realm: string): () => RealmJson {
   };
 }
 
+/** The realm of one accessibility file, furnished: what a file names in `realms`. */
+export const a11yRecipe = (realm: string): RealmRecipe => ({ json: a11yRealm(realm), furnish });
+
+/**
+ * The accessibility files' realms, by the file that uses each: the global setup starts making them side by side,
+ * beside the first tests, when the run includes the file. Furnishing one takes tens of seconds on a busy machine.
+ */
+export const A11Y_REALMS: Record<string, string> = {
+  "e2e-a11y-axe": "tests/e2e/a11y/axe-sweep.e2e.ts",
+  "e2e-a11y-display": "tests/e2e/a11y/display.e2e.ts",
+  "e2e-a11y-keyboard": "tests/e2e/a11y/keyboard.e2e.ts",
+  "e2e-a11y-screen-reader": "tests/e2e/a11y/screen-reader.e2e.ts",
+};
+
 /** The current one-time code of Otto's authenticator. */
 export function ottoCode(now = Date.now()): string {
   return totp(OTTO_SECRET, now);
@@ -165,6 +181,18 @@ export async function accountApi<T>(
 }
 
 export const resourceId = (realm: string, name: string) => resources.get(`${realm}/${name}`)!;
+
+/** The id of alice's resource `name`, from the Account API (the realm may have been furnished in another process). */
+export async function aliceResourceId(realm: string, name: string): Promise<string> {
+  const found = await accountApi<{ _id: string; name: string }[]>(
+    realm,
+    DEMO_USER,
+    `/resources?name=${encodeURIComponent(name)}`,
+  );
+  const resource = found.find((candidate) => candidate.name === name);
+  if (!resource) throw new Error(`alice has no resource ${name} in ${realm}`);
+  return resource._id;
+}
 
 /** `user` asks the owner of `name` for `scopes` through the UMA ticket flow; Keycloak files the request. */
 export async function requestAccess(realm: string, user: { username: string; password: string }, name: string) {

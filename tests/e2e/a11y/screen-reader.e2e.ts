@@ -2,20 +2,15 @@ import type { Page } from "@playwright/test";
 import { DEMO_USER } from "../support/admin";
 import { goInApp } from "./checks";
 import { expect, test } from "../support/test";
-import { a11yRealm, furnish, SCREENS } from "./realm";
+import { a11yRecipe, SCREENS } from "./realm";
 
 // What a screen reader gets, read from the browser's accessibility tree (Playwright's aria snapshots and accessible
 // names and descriptions), not from markup: headings, landmarks, live announcements, errors on their fields, busy
 // buttons.
 const REALM = "e2e-a11y-screen-reader";
 
-test.use({ realms: { [REALM]: a11yRealm(REALM) }, account: { realm: REALM } });
+test.use({ realms: { [REALM]: a11yRecipe(REALM) }, account: { realm: REALM } });
 test.describe.configure({ timeout: 180_000 });
-
-test.beforeAll(async ({ admin }) => {
-  test.setTimeout(120_000);
-  await furnish(admin, REALM);
-});
 
 const go = (page: Page, route: string, heading: string) => goInApp(page, REALM, route, heading);
 

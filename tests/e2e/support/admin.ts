@@ -53,6 +53,16 @@ export class KeycloakAdmin {
     return json.realm;
   }
 
+  /**
+   * Updates a realm: its current representation with `changes` on top. Whole, because Keycloak applies some settings
+   * only together with others (the OTP policy's fields, `otpPolicyCodeReusable` among them, only with its type).
+   */
+  async updateRealm(name: string, changes: Record<string, unknown>): Promise<void> {
+    const path = `/${encodeURIComponent(name)}`;
+    const current = await this.request<Record<string, unknown>>("GET", path);
+    await this.request("PUT", path, { ...current, ...changes });
+  }
+
   async deleteRealm(name: string): Promise<void> {
     await this.request("DELETE", `/${encodeURIComponent(name)}`);
   }

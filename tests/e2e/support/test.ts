@@ -1,6 +1,7 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO_USER, KeycloakAdmin, type RealmJson } from "./admin";
+import { DEMO_USER, KeycloakAdmin } from "./admin";
 import { loginButton, signIn } from "./browser";
+import { makeRealm, takePreparedRealm, type RealmRecipe, type RealmSource } from "./realms";
 
 /** The Keycloak of this run: started by the global setup, or the one E2E_KEYCLOAK_URL names. */
 export function keycloakUrl(): string {
@@ -28,8 +29,7 @@ export type ConsoleOptions = {
   ownSession?: boolean;
 };
 
-/** A realm's JSON, or a function giving it (for JSON that needs the server's address, known only once tests run). */
-export type RealmSource = RealmJson | (() => RealmJson);
+export type { RealmRecipe, RealmSource } from "./realms";
 
 /** Playwright's storage state as a context takes it (`browser.newContext({ storageState })`). */
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
@@ -47,11 +47,12 @@ type WorkerFixtures = {
   /** Admin REST API of the run's Keycloak (admin/admin of the master realm). */
   admin: KeycloakAdmin;
   /**
-   * Option: the realms this file needs, by name: created through the Admin API before its first test (a failed test
-   * restarts the worker, which creates them anew), deleted after its last (unless the run's server is stopped
-   * after the run anyway: E2E_KEYCLOAK_DISPOSABLE).
+   * Option: the realms this file needs, by name: created through the Admin API before its first test, side by side
+   * (a failed test restarts the worker, which creates them anew), deleted after its last (unless the run's server is
+   * stopped after the run anyway: E2E_KEYCLOAK_DISPOSABLE). A recipe's realm is furnished too; one the global setup
+   * made ahead for this run (tests/e2e/global-setup.ts) is taken as it is, by the first worker that names it.
    */
-  realms: Record<string, RealmSource>;
+  realms: Record<string, RealmSource | RealmRecipe>;
   realmLifecycle: void;
   signIns: SignIns;
 };
@@ -165,17 +166,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   realms: [{}, { scope: "worker", option: true }],
   realmLifecycle: [
     async ({ admin, realms }, use) => {
-      const names: string[] = [];
-      for (const [realm, source] of Object.entries(realms)) {
-        names.push(await admin.createRealm({ ...(typeof source === "function" ? source() : source), realm }));
-      }
+      // Side by side: each is a chain of requests the server answers mostly on one core.
+      const names = await Promise.all(
+        Object.entries(realms).map(async ([realm, source]) =>
+          (await takePreparedRealm(realm)) ? realm : makeRealm(admin, realm, source),
+        ),
+      );
       await use();
       // A server started for this run only (E2E_KEYCLOAK_DISPOSABLE) is stopped with its realms: deleting them here
       // would hold the next file's worker back for seconds. A reused server gets them deleted.
       if (process.env.E2E_KEYCLOAK_DISPOSABLE) return;
       for (const name of names.reverse()) await admin.deleteRealm(name).catch(() => undefined);
     },
-    { scope: "worker", auto: true },
+    // Furnishing a realm (tests/e2e/a11y/realm.ts) takes tens of seconds on a busy machine.
+    { scope: "worker", auto: true, timeout: 180_000 },
   ],
   signIns: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
