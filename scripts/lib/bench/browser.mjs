@@ -4,9 +4,8 @@ import { chromium } from "@playwright/test";
 
 /**
  * Chromium's switches. With `spki` (the bench's certificate's public key hash, certificate.mjs) Chromium accepts that
- * self-signed certificate as valid: its certificate check passes, so the page is a secure one, HTTP/2 is negotiated
- * and the HTTP cache works as with a real certificate. `--ignore-certificate-errors` and Playwright's
- * `ignoreHTTPSErrors` only let a page with a certificate error load; Chromium does not cache what such a page loads.
+ * one self-signed certificate as valid, and still checks every other one; `--ignore-certificate-errors` (or
+ * Playwright's `ignoreHTTPSErrors`) would accept any certificate at all.
  * @param {string} [spki]
  */
 export function browserArguments(spki) {
