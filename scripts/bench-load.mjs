@@ -23,7 +23,7 @@
 import path from "node:path";
 import { runUnlessRefused, gitState, keycloakVersion, machineLoad, sourcesNewerThan } from "./lib/bench-provenance.mjs";
 import { launchBrowser } from "./lib/bench/browser.mjs";
-import { CONSOLES, LEGS, PHONE, benchSettings, median } from "./lib/bench/config.mjs";
+import { CONSOLES, LEGS, PHONE, alternation, benchSettings, median } from "./lib/bench/config.mjs";
 import { measureConsole, measurePhone } from "./lib/bench/measure.mjs";
 import { loadRange, loadVerdict, protocolsOf, saveResult, sideBySide, tableOf } from "./lib/bench/report.mjs";
 import { SCALE_LIMIT_MS, measureScale } from "./lib/bench/scale.mjs";
@@ -45,23 +45,6 @@ const SIDE_BY_SIDE = [
 
 /** @typedef {import("./lib/bench/config.mjs").Console} Console */
 
-/**
- * Alternates `steps` between the legs and the consoles: the leg order turns round every round, the console order
- * every step, so neither a leg nor a console always runs first while the machine's load drifts.
- * @param {number} rounds @param {Leg[]} legs
- * @param {(leg: Leg, order: Console[], round: number) => Promise<void>} step
- */
-async function alternate(rounds, legs, step) {
-  for (let round = 0; round < rounds; round++) {
-    const legOrder = round % 2 ? [...legs].reverse() : legs;
-    for (const [index, leg] of legOrder.entries()) {
-      /** @type {Console[]} */
-      const order = (round + index) % 2 ? ["stock", "ours"] : ["ours", "stock"];
-      await step(leg, order, round);
-    }
-  }
-}
-
 async function main() {
   const jar = currentJar(root);
   const stale = sourcesNewerThan(root, jar.builtAt);
@@ -74,10 +57,12 @@ async function main() {
     throw error;
   });
   const loads = [loadBefore];
-  /** @type {import("playwright-core").Browser | undefined} */
-  let browser;
+  const browser = await launchBrowser(server.certificate?.spki).catch(async (error) => {
+    await server.stop();
+    jar.remove();
+    throw error;
+  });
   try {
-    browser = await launchBrowser(server.certificate?.spki);
     const { admin, served, byLeg } = await seedConsoles(
       server.url,
       jar,
@@ -94,34 +79,33 @@ async function main() {
     const legs = /** @type {Leg[]} */ (server.legs);
     const state = Object.fromEntries(legs.map((leg) => [leg.name, newLegState()]));
     const of = (/** @type {Leg} */ leg) => /** @type {LegState} */ (state[leg.name]);
-    const open = /** @type {import("playwright-core").Browser} */ (browser);
 
     for (const leg of legs) {
-      await measureConsole(open, url(leg, "ours")); // warm-up of the server (JIT, theme, TLS); not counted
-      await measureConsole(open, url(leg, "stock"));
+      await measureConsole(browser, url(leg, "ours")); // warm-up of the server (JIT, theme, TLS); not counted
+      await measureConsole(browser, url(leg, "stock"));
     }
-    await alternate(settings.runs, legs, async (leg, order, round) => {
+    for (const { leg, order, round } of alternation(settings.runs, legs)) {
       const { runs, pairs, loads: legLoads } = of(leg);
-      for (const which of order) runs[which].push(await measureConsole(open, url(leg, which)));
+      for (const which of order) runs[which].push(await measureConsole(browser, url(leg, which)));
       const load = machineLoad();
       loads.push(load);
       legLoads.push(load);
       pairs.push({ ours: runs.ours[round]?.load ?? NaN, stock: runs.stock[round]?.load ?? NaN, load1: load.load1 });
-    });
-    await alternate(Math.max(3, Math.ceil(settings.runs / 2)), legs, async (leg, order) => {
-      for (const which of order) of(leg).phone[which].push(await measurePhone(open, url(leg, which)));
+    }
+    for (const { leg, order } of alternation(Math.max(3, Math.ceil(settings.runs / 2)), legs)) {
+      for (const which of order) of(leg).phone[which].push(await measurePhone(browser, url(leg, which)));
       const load = machineLoad();
       loads.push(load);
       of(leg).loads.push(load);
-    });
+    }
     // Traced loads of each (TRACED_LOADS, alternating): the main thread's work from the last answer to the drawn
     // form. One trace is one load, and on a shared machine one load can be far off: the median counts, and the
     // result file keeps the summary of the load that gave it.
-    await alternate(TRACED_LOADS, legs, async (leg, order) => {
+    for (const { leg, order } of alternation(TRACED_LOADS, legs)) {
       for (const which of order) {
-        of(leg).traced[which].push(summariseTrace((await traceLoad(open, url(leg, which))).events));
+        of(leg).traced[which].push(summariseTrace((await traceLoad(browser, url(leg, which))).events));
       }
-    });
+    }
     loads.push(machineLoad());
 
     /** @type {LegResult[]} */
@@ -212,7 +196,7 @@ async function main() {
     const [primary, ...otherLegs] = /** @type {[LegResult, ...LegResult[]]} */ (results);
     if (settings.scale) {
       // Client work per screen: the protocol plays no part, so on the first leg only.
-      scale = await measureScale(admin, primary.url, open);
+      scale = await measureScale(admin, primary.url, browser);
       const small = scale["10"] ?? {};
       const full = scale.full ?? {};
       for (const screen of Object.keys(full)) {
@@ -278,7 +262,7 @@ async function main() {
     });
     console.log(`bench: results saved to ${path.relative(root, file)}`);
   } finally {
-    await browser?.close();
+    await browser.close();
     await server.stop();
     jar.remove();
   }

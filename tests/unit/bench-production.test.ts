@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { browserArguments } from "../../scripts/lib/bench/browser.mjs";
 import { certificateArguments, makeCertificate, spkiHash } from "../../scripts/lib/bench/certificate.mjs";
-import { benchSettings, legsOf } from "../../scripts/lib/bench/config.mjs";
+import { alternation, benchSettings, legsOf } from "../../scripts/lib/bench/config.mjs";
 import { loadRange, protocolsOf, sideBySide } from "../../scripts/lib/bench/report.mjs";
 
 describe("the production shape's certificate", () => {
@@ -108,5 +108,26 @@ describe("the legs' figures", () => {
 
   it("states the machine's load over a leg as its range and median", () => {
     expect(loadRange([{ load1: 3 }, { load1: 1.5 }, { load1: 9 }])).toEqual({ min: 1.5, max: 9, median: 3 });
+  });
+});
+
+describe("the order of the runs", () => {
+  it("turns the legs and the consoles round every round, so each console runs first on each leg half the time", () => {
+    const steps = alternation(4, ["https", "http"]).map(({ leg, order, round }) => `${round} ${leg} ${order[0]}`);
+    expect(steps).toEqual([
+      "0 https ours",
+      "0 http ours",
+      "1 http stock",
+      "1 https stock",
+      "2 https ours",
+      "2 http ours",
+      "3 http stock",
+      "3 https stock",
+    ]);
+    expect(alternation(3, ["http"]).map(({ order }) => order.join())).toEqual([
+      "ours,stock",
+      "stock,ours",
+      "ours,stock",
+    ]);
   });
 });

@@ -42,6 +42,22 @@ export function legsOf({ mode, keycloakUrl }) {
   return mode === "production" ? ["https", "http"] : ["http"];
 }
 
+/**
+ * The order of a part of the run: `rounds` rounds, each with one step per leg, and in each step both consoles in
+ * `order`. The order of the legs and that of the consoles turn round every round, so on every leg each console runs
+ * first in half the rounds, and neither leg always runs first while the machine's load drifts.
+ * @template L
+ * @param {number} rounds @param {L[]} legs
+ * @returns {{ leg: L, order: Console[], round: number }[]}
+ */
+export function alternation(rounds, legs) {
+  return Array.from({ length: rounds }, (_, round) => {
+    /** @type {Console[]} */
+    const order = round % 2 ? ["stock", "ours"] : ["ours", "stock"];
+    return (round % 2 ? [...legs].reverse() : legs).map((leg) => ({ leg, order, round }));
+  }).flat();
+}
+
 /** How long after the form shows a cold load still counts (the status frame, the extension's probe). */
 export const AFTER_FORM_MS = 1500;
 
