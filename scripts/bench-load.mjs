@@ -25,7 +25,15 @@ import { runUnlessRefused, gitState, keycloakVersion, machineLoad, sourcesNewerT
 import { launchBrowser } from "./lib/bench/browser.mjs";
 import { CONSOLES, LEGS, PHONE, alternation, benchSettings, median } from "./lib/bench/config.mjs";
 import { measureConsole, measurePhone } from "./lib/bench/measure.mjs";
-import { loadRange, loadVerdict, protocolsOf, saveResult, sideBySide, tableOf } from "./lib/bench/report.mjs";
+import {
+  SMOKE_RUNS_BELOW,
+  loadRange,
+  loadVerdict,
+  protocolsOf,
+  saveResult,
+  sideBySide,
+  tableOf,
+} from "./lib/bench/report.mjs";
 import { SCALE_LIMIT_MS, measureScale } from "./lib/bench/scale.mjs";
 import { benchKeycloak, currentJar, seedConsoles } from "./lib/bench/server.mjs";
 import { summariseTrace, traceLoad } from "./lib/bench/trace.mjs";
@@ -247,6 +255,10 @@ async function main() {
         timeRatioByLoad: primary.timeRatioByLoad,
       },
       runs: settings.runs,
+      smoke:
+        settings.runs < SMOKE_RUNS_BELOW
+          ? `a smoke run (BENCH_RUNS below ${SMOKE_RUNS_BELOW}): it shows that every leg works, its figures are no measurement`
+          : undefined,
       timing:
         "from the navigation's start to the animation frame in which the e-mail field holds the address, both seen by a script in the page",
       phoneProfile: PHONE,

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { browserArguments } from "../../scripts/lib/bench/browser.mjs";
 import { certificateArguments, makeCertificate, spkiHash } from "../../scripts/lib/bench/certificate.mjs";
 import { alternation, benchSettings, legsOf } from "../../scripts/lib/bench/config.mjs";
-import { loadRange, protocolsOf, sideBySide } from "../../scripts/lib/bench/report.mjs";
+import { loadRange, protocolsOf, resultFileName, sideBySide } from "../../scripts/lib/bench/report.mjs";
 
 describe("the production shape's certificate", () => {
   const certificate = makeCertificate();
@@ -129,5 +129,14 @@ describe("the order of the runs", () => {
       "stock,ours",
       "ours,stock",
     ]);
+  });
+});
+
+describe("the result file", () => {
+  it("is named by mode and date, and says in its name when it is a smoke run", () => {
+    const date = new Date("2026-11-27T18:30:00.123Z");
+    expect(resultFileName("production", 7, date)).toBe("load-production-2026-11-27T18-30-00-123Z.json");
+    expect(resultFileName("production", 3, date)).toBe("load-production-2026-11-27T18-30-00-123Z.json");
+    expect(resultFileName("production", 1, date)).toBe("load-production-smoke-2026-11-27T18-30-00-123Z.json");
   });
 });

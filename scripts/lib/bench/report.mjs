@@ -143,11 +143,26 @@ export function loadVerdict(pairs, cpus) {
   };
 }
 
-/** Writes the result file; returns its path. @param {string} root @param {string} mode @param {object} result */
+/** Fewer runs per console than this make a smoke run: it shows that the bench works, its figures are no measurement. */
+export const SMOKE_RUNS_BELOW = 3;
+
+/**
+ * The result file's name: `load-<mode>-<date>.json`, `load-<mode>-smoke-<date>.json` for a smoke run.
+ * @param {string} mode @param {number} runs @param {Date} date
+ */
+export function resultFileName(mode, runs, date) {
+  const kind = runs < SMOKE_RUNS_BELOW ? `${mode}-smoke` : mode;
+  return `load-${kind}-${date.toISOString().replace(/[:.]/g, "-")}.json`;
+}
+
+/**
+ * Writes the result file; returns its path.
+ * @param {string} root @param {string} mode @param {{ runs: number } & Record<string, unknown>} result
+ */
 export function saveResult(root, mode, result) {
   const directory = path.join(root, "bench", "results");
   mkdirSync(directory, { recursive: true });
-  const file = path.join(directory, `load-${mode}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  const file = path.join(directory, resultFileName(mode, result.runs, new Date()));
   writeFileSync(file, JSON.stringify(result, null, 2));
   return file;
 }
