@@ -30,8 +30,10 @@ import {
   loadRange,
   loadVerdict,
   protocolsOf,
+  SIDE_BY_SIDE,
   saveResult,
   sideBySide,
+  sideBySideLine,
   tableOf,
 } from "./lib/bench/report.mjs";
 import { SCALE_LIMIT_MS, measureScale } from "./lib/bench/scale.mjs";
@@ -42,14 +44,6 @@ const root = path.resolve(import.meta.dirname, "..");
 const settings = benchSettings();
 /** Traced cold loads per console (odd, so the median is one of them). */
 const TRACED_LOADS = 3;
-/** The metrics printed once more with every leg's figures side by side, when there is more than one leg. */
-const SIDE_BY_SIDE = [
-  "time to populated personal info (cold)",
-  "phone profile cold load",
-  "switch to device activity",
-  "wire bytes total (cold, incl. 1.5 s after)",
-  "requests (cold, incl. 1.5 s after)",
-];
 
 /** @typedef {import("./lib/bench/config.mjs").Console} Console */
 
@@ -187,17 +181,11 @@ async function main() {
     }
     const columns = sideBySide(results);
     if (results.length > 1) {
-      for (const metric of SIDE_BY_SIDE) {
-        const figures = results
-          .map((leg) => {
-            const entry = columns[metric]?.[leg.name];
-            return entry
-              ? `${LEGS[leg.name]} ${entry.ratio.toFixed(2)} (ours ${Math.round(entry.ours)}, stock ${Math.round(entry.stock)}; load ${leg.load1.min}–${leg.load1.max})`
-              : "";
-          })
-          .join(" | ");
-        console.log(`bench: side by side, ${metric} ours/stock: ${figures}`);
-      }
+      const labelled = results.map((leg) => ({
+        ...leg,
+        label: `${LEGS[leg.name]}, load ${leg.load1.min}–${leg.load1.max}`,
+      }));
+      for (const metric of SIDE_BY_SIDE) console.log(sideBySideLine(metric, labelled));
     }
 
     let scale;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { browserArguments } from "../../scripts/lib/bench/browser.mjs";
 import { certificateArguments, makeCertificate, spkiHash } from "../../scripts/lib/bench/certificate.mjs";
 import { alternation, benchSettings, legsOf } from "../../scripts/lib/bench/config.mjs";
-import { loadRange, protocolsOf, resultFileName, sideBySide } from "../../scripts/lib/bench/report.mjs";
+import { loadRange, protocolsOf, resultFileName, sideBySide, sideBySideLine } from "../../scripts/lib/bench/report.mjs";
 
 describe("the production shape's certificate", () => {
   const certificate = makeCertificate();
@@ -138,5 +138,22 @@ describe("the result file", () => {
     expect(resultFileName("production", 7, date)).toBe("load-production-2026-11-27T18-30-00-123Z.json");
     expect(resultFileName("production", 3, date)).toBe("load-production-2026-11-27T18-30-00-123Z.json");
     expect(resultFileName("production", 1, date)).toBe("load-production-smoke-2026-11-27T18-30-00-123Z.json");
+  });
+});
+
+describe("the side-by-side lines", () => {
+  it("give each leg's ratio and both consoles' figures in the metric's unit, with the leg's label", () => {
+    type Figures = { ours: number; stock: number; ratio: number };
+    const legs: { label: string; table: Record<string, Figures> }[] = [
+      { label: "h2, load 3–4", table: { "switch to device activity": { ours: 50.4, stock: 150, ratio: 0.336 } } },
+      { label: "http/1.1, load 4–5", table: {} },
+    ];
+    expect(sideBySideLine("switch to device activity", legs)).toBe(
+      "bench: side by side, switch to device activity ours/stock: h2, load 3–4 0.34 (ours 50 ms, stock 150 ms) | http/1.1, load 4–5 -",
+    );
+    const bytes = { "wire bytes total (cold, incl. 1.5 s after)": { ours: 331442, stock: 512525, ratio: 0.65 } };
+    expect(sideBySideLine("wire bytes total (cold, incl. 1.5 s after)", [{ label: "h2", table: bytes }])).toContain(
+      "(ours 324 KiB, stock 501 KiB)",
+    );
   });
 });

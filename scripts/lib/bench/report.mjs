@@ -76,6 +76,31 @@ export function sideBySide(legs) {
   return metrics;
 }
 
+/** The metrics printed once more with every leg's figures side by side, when a run has more than one leg. */
+export const SIDE_BY_SIDE = [
+  "time to populated personal info (cold)",
+  "phone profile cold load",
+  "switch to device activity",
+  "wire bytes total (cold, incl. 1.5 s after)",
+  "requests (cold, incl. 1.5 s after)",
+];
+
+/**
+ * One metric of every leg on one line: `bench: side by side, <metric> ours/stock: <label> <ratio> (ours <v>, stock
+ * <v>) | …`, each value in the metric's unit, as in the leg's own line.
+ * @param {string} metric @param {{ label: string, table: Table }[]} legs
+ */
+export function sideBySideLine(metric, legs) {
+  const format = [...METRICS, ...PHONE_METRICS].find(([name]) => name === metric)?.[2] ?? String;
+  const figures = legs.map(({ label, table }) => {
+    const entry = table[metric];
+    return entry
+      ? `${label} ${entry.ratio.toFixed(2)} (ours ${format(entry.ours)}, stock ${format(entry.stock)})`
+      : `${label} -`;
+  });
+  return `bench: side by side, ${metric} ours/stock: ${figures.join(" | ")}`;
+}
+
 /**
  * What the runs of one console went over, all runs together (each run's Resource Timing counts, measure.mjs), and
  * whether that is all `expected` apart from what came from no network request.
