@@ -2,8 +2,9 @@
 // `node scripts/trace-load.mjs`: a performance trace of one cold load of each console (ours, then the stock one) in
 // the bench's set-up (scripts/bench-load.mjs: same server, mode, realms and user), summarised: the requests, the last
 // answer before the form showed, and the main thread's work from then until the form was drawn, by kind, by script
-// and by function. BENCH_MODE, BENCH_KEYCLOAK_URL and BENCH_KC_PORT as for the bench; TRACE_RAW=<dir> also writes
-// the raw traces there (they open in Chrome's performance panel).
+// and by function. BENCH_MODE, BENCH_KEYCLOAK_URL and BENCH_KC_* as for the bench (production mode: over the
+// production shape's HTTPS only); TRACE_RAW=<dir> also writes the raw traces there (they open in Chrome's
+// performance panel).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gitState, machineLoad, runUnlessRefused } from "./lib/bench-provenance.mjs";
@@ -19,14 +20,16 @@ const settings = benchSettings();
 async function main() {
   const jar = currentJar(root);
   const server = await benchKeycloak(jar, settings);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(server.certificate?.spki);
   try {
-    const { served } = await seedConsoles(server.url, jar, settings);
+    const { served } = await seedConsoles(server.url, jar, settings, server.legs, server.certificate?.pem);
+    // The first leg: in production mode the production shape's HTTPS (see scripts/bench-load.mjs).
+    const base = /** @type {{ url: string }} */ (server.legs[0]).url;
     const loadBefore = machineLoad();
     /** @type {Record<string, ReturnType<typeof summariseTrace>>} */
     const summaries = {};
     for (const [which, realm] of Object.entries(CONSOLES)) {
-      const url = `${server.url}/realms/${realm}/account/`;
+      const url = `${base}/realms/${realm}/account/`;
       await measureConsole(browser, url); // warm-up of the server (JIT, theme caches); not traced
       const { events } = await traceLoad(browser, url);
       if (process.env.TRACE_RAW) {

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { inflateRawSync } from "node:zlib";
@@ -88,13 +89,15 @@ export function readJar(jarPath) {
 }
 
 /**
- * GET without the transparent decompression of fetch: the status, headers and the body as sent.
- * @param {string} url @param {Record<string, string>} [headers]
+ * GET without the transparent decompression of fetch: the status, headers and the body as sent. An `https:` address
+ * goes over TLS, trusting `ca` when given (the bench's own certificate) besides Node's usual authorities.
+ * @param {string} url @param {Record<string, string>} [headers] @param {Buffer} [ca]
  * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, body: Buffer }>}
  */
-export function get(url, headers = {}) {
+export function get(url, headers = {}, ca) {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers }, (response) => {
+    const options = url.startsWith("https:") ? { headers, ...(ca && { ca }) } : { headers };
+    const request = (url.startsWith("https:") ? https : http).get(url, options, (response) => {
       /** @type {Buffer[]} */
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
@@ -114,11 +117,12 @@ export function get(url, headers = {}) {
  * for `max-age`; start-dev sends them raw with `no-cache`. Anything else (gzip with `no-cache`: the theme cache on,
  * the max-age left at start-dev's) is named by what it does.
  * @param {string} baseUrl @param {string} realm @param {ReturnType<typeof readJar>} jar
+ * @param {Buffer} [ca] the certificate an `https:` server presents, when no authority Node knows signed it
  * @returns {Promise<{ checked: string[], mode: string, resourceHeaders: Record<string, string> }>}
  */
-export async function checkServedBuild(baseUrl, realm, jar) {
+export async function checkServedBuild(baseUrl, realm, jar, ca) {
   const pageUrl = `${baseUrl}/realms/${realm}/account/`;
-  const page = await get(pageUrl);
+  const page = await get(pageUrl, {}, ca);
   if (page.status !== 200) throw new BenchRefusal(`${pageUrl} answered HTTP ${page.status}.`);
   const marker = `/account/${THEME_NAME}/`;
   const linked = [...page.body.toString("utf8").matchAll(/(?:href|src)="([^"]+)"/g)]
@@ -139,7 +143,7 @@ export async function checkServedBuild(baseUrl, realm, jar) {
     const absolute = new URL(url, pageUrl).href;
     const file = absolute.slice(absolute.indexOf(marker) + marker.length);
     const expected = jar.resources.get(file);
-    const served = await get(absolute, { "accept-encoding": "identity" });
+    const served = await get(absolute, { "accept-encoding": "identity" }, ca);
     if (!expected || served.status !== 200 || sha256(served.body) !== expected) {
       throw new BenchRefusal(
         `The server at ${baseUrl} does not serve the current build: ${file} ${
@@ -149,7 +153,7 @@ export async function checkServedBuild(baseUrl, realm, jar) {
     }
     checked.push(file);
     if (file.endsWith(".css") && !gzipped) {
-      const compressed = await get(absolute, { "accept-encoding": "gzip" });
+      const compressed = await get(absolute, { "accept-encoding": "gzip" }, ca);
       gzipped = compressed.headers["content-encoding"] === "gzip";
       resourceHeaders = {
         "content-encoding": String(compressed.headers["content-encoding"] ?? ""),

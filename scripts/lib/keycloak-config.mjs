@@ -93,6 +93,13 @@ export function compareVersions(left, right) {
  * @property {string[]} [extraJars]  more provider jars for providers/ (e.g. an extension theme; KC_EXTRA_JARS)
  * @property {string[]} realmFiles   realm exports imported at start
  * @property {Record<string, string>} [environment] more environment variables for the server (e.g. SPI options)
+ * @property {boolean} [production]  `kc.sh start` (the production profile) instead of `start-dev`
+ * @property {HttpsListener} [https] Keycloak's own TLS listener beside the plain HTTP one
+ */
+
+/**
+ * A TLS listener of Keycloak's: its port and the PEM files of its certificate and private key.
+ * @typedef {{ port: number, certificateFile: string, keyFile: string }} HttpsListener
  */
 
 /**
@@ -127,18 +134,30 @@ function numberFrom(value, fallback) {
 }
 
 /**
- * Arguments of `kc.sh` (and of the container's entry point).
- * @param {Pick<KeycloakOptions, "httpPort" | "managementPort" | "features">} options
+ * Arguments of `kc.sh` (and of the container's entry point). `production` starts the production profile
+ * (`kc.sh start`: the theme cache on, theme resources gzipped and kept for 30 days) as a single node on this machine:
+ * plain HTTP stays on beside HTTPS, the hostname is taken from each request (the browser's own address), and the
+ * cache is local, so the server joins no other Keycloak's cluster. `https` adds Keycloak's TLS listener with the given
+ * certificate; the management interface inherits it (Keycloak's default).
+ * @param {Pick<KeycloakOptions, "httpPort" | "managementPort" | "features" | "production" | "https">} options
  */
-export function serverArguments({ httpPort, managementPort, features }) {
+export function serverArguments({ httpPort, managementPort, features, production = false, https }) {
   return [
-    "start-dev",
+    production ? "start" : "start-dev",
     `--http-port=${httpPort}`,
     `--http-management-port=${managementPort}`,
     "--db=dev-mem",
     "--import-realm",
     "--health-enabled=true",
     `--features=${features.join(",")}`,
+    ...(production ? ["--http-enabled=true", "--hostname-strict=false", "--cache=local"] : []),
+    ...(https
+      ? [
+          `--https-port=${https.port}`,
+          `--https-certificate-file=${https.certificateFile}`,
+          `--https-certificate-key-file=${https.keyFile}`,
+        ]
+      : []),
   ];
 }
 

@@ -3,6 +3,7 @@
 // KC_BACKEND=container and a Docker engine is reachable) the same server through testcontainers.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import https from "node:https";
 import net from "node:net";
 import path from "node:path";
 import { CONTAINER_LABEL } from "./docker-config.mjs";
@@ -28,6 +29,7 @@ export class KeycloakError extends Error {}
 /**
  * @typedef {object} RunningKeycloak
  * @property {string} url            e.g. http://localhost:8080
+ * @property {string} [httpsUrl]     e.g. https://localhost:8443, when started with a TLS listener
  * @property {string} managementUrl
  * @property {number | undefined} pid
  * @property {string | undefined} logFile
@@ -158,6 +160,7 @@ export async function startDistribution(
   const javaHome = chooseJavaHome(options.version);
   await assertPortFree(options.httpPort);
   await assertPortFree(options.managementPort);
+  if (options.https) await assertPortFree(options.https.port);
   const home = ensureDistribution(options.version, instance);
 
   const providers = path.join(home, "providers");
@@ -196,9 +199,12 @@ export async function startDistribution(
   const stop = () => stopProcessGroup(child.pid, pidFile);
 
   const url = `http://localhost:${options.httpPort}`;
-  const managementUrl = `http://localhost:${options.managementPort}`;
+  const httpsUrl = options.https ? `https://localhost:${options.https.port}` : undefined;
+  // The management interface inherits the TLS listener: then it answers over HTTPS, with that certificate.
+  const managementUrl = `${options.https ? "https" : "http"}://localhost:${options.managementPort}`;
+  const ca = options.https ? fs.readFileSync(options.https.certificateFile) : undefined;
   try {
-    await waitUntilReady(`${managementUrl}/health/ready`, timeoutSeconds, () => exited);
+    await waitUntilReady(`${managementUrl}/health/ready`, timeoutSeconds, () => exited, ca);
   } catch (error) {
     await stop();
     const tail = fs.readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
@@ -206,19 +212,19 @@ export async function startDistribution(
   }
   // The server outlives this process (`npm run keycloak:start`); whoever wants it gone calls stop().
   child.unref();
-  return { url, managementUrl, pid: child.pid, logFile, stop };
+  return { url, httpsUrl, managementUrl, pid: child.pid, logFile, stop };
 }
 
 /**
  * @param {string} readyUrl @param {number} timeoutSeconds @param {() => boolean} hasExited
+ * @param {Buffer} [ca] the certificate an HTTPS `readyUrl` must present
  */
-async function waitUntilReady(readyUrl, timeoutSeconds, hasExited) {
+async function waitUntilReady(readyUrl, timeoutSeconds, hasExited, ca) {
   const deadline = Date.now() + timeoutSeconds * 1000;
   while (Date.now() < deadline) {
     if (hasExited()) throw new KeycloakError("Keycloak exited during start-up.");
     try {
-      const response = await fetch(readyUrl);
-      if (response.ok) return;
+      if ((ca ? await statusOverTls(readyUrl, ca) : (await fetch(readyUrl)).status) === 200) return;
     } catch {
       // not listening yet
     }
@@ -227,6 +233,21 @@ async function waitUntilReady(readyUrl, timeoutSeconds, hasExited) {
   throw new KeycloakError(
     `Keycloak was not ready within ${timeoutSeconds}s: raise KC_START_TIMEOUT or look at its log.`,
   );
+}
+
+/**
+ * The HTTP status of a GET over TLS, trusting only `ca` (fetch cannot be given a certificate to trust).
+ * @param {string} url @param {Buffer} ca
+ * @returns {Promise<number>}
+ */
+function statusOverTls(url, ca) {
+  return new Promise((resolve, reject) => {
+    const request = https.get(url, { ca }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", reject);
+  });
 }
 
 /** Ends the process group started for Keycloak: SIGTERM, then SIGKILL after a grace period. */

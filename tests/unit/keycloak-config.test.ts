@@ -55,6 +55,33 @@ describe("keycloak options", () => {
     });
   });
 
+  it("starts the production profile as a single node with plain HTTP beside Keycloak's own TLS listener", () => {
+    const https = { port: 8643, certificateFile: "/tmp/t/certificate.pem", keyFile: "/tmp/t/key.pem" };
+    expect(serverArguments({ httpPort: 8681, managementPort: 9681, features: ["a"], production: true, https })).toEqual(
+      [
+        "start",
+        "--http-port=8681",
+        "--http-management-port=9681",
+        "--db=dev-mem",
+        "--import-realm",
+        "--health-enabled=true",
+        "--features=a",
+        "--http-enabled=true",
+        "--hostname-strict=false",
+        "--cache=local",
+        "--https-port=8643",
+        "--https-certificate-file=/tmp/t/certificate.pem",
+        "--https-certificate-key-file=/tmp/t/key.pem",
+      ],
+    );
+    // Without the TLS listener, production is still `start`; a TLS listener alone does not make it production.
+    expect(serverArguments({ httpPort: 1, managementPort: 2, features: [], production: true })[0]).toBe("start");
+    const devWithTls = serverArguments({ httpPort: 1, managementPort: 2, features: [], https });
+    expect(devWithTls[0]).toBe("start-dev");
+    expect(devWithTls).not.toContain("--hostname-strict=false");
+    expect(devWithTls).toContain("--https-port=8643");
+  });
+
   it("fetches the tar.gz distribution from Maven Central into a cache outside the work tree", () => {
     expect(distributionArtifact("26.7.4")).toBe("org.keycloak:keycloak-quarkus-dist:26.7.4:tar.gz");
     expect(cacheDirectory({ KC_CACHE_DIR: "/srv/kc" })).toBe("/srv/kc");

@@ -1,6 +1,6 @@
 // @ts-check
-// The side-by-side measurements: a cold load with its requests, a page switch and a warm reload; a cold load on the
-// phone profile.
+// The side-by-side measurements: a cold load with its requests and protocols, a page switch and a warm reload; a cold
+// load on the phone profile.
 import { AFTER_FORM_MS, PHONE } from "./config.mjs";
 import { recordNetwork } from "./network.mjs";
 import { loadPlaywrightHelpers, nextLoad, signedInPage } from "./page.mjs";
@@ -20,6 +20,7 @@ export async function measureConsole(browser, url) {
     const shown = await loaded;
     await page.waitForTimeout(AFTER_FORM_MS); // what the page still fetches after the form shows counts too
     const cold = network.stop(shown);
+    const protocols = await page.evaluate(RESOURCE_PROTOCOLS);
 
     await loadPlaywrightHelpers(page);
     const switched = await switchToDeviceActivity(page);
@@ -30,11 +31,31 @@ export async function measureConsole(browser, url) {
     const reloaded = nextLoad(page);
     await page.reload({ waitUntil: "commit" });
     const warm = (await reloaded).load;
-    return { load: shown.load, switch: switched, warm, ...cold };
+    return { load: shown.load, switch: switched, warm, ...cold, protocols };
   } finally {
     await context.close();
   }
 }
+
+/**
+ * What the page's document and its resources went over, as Resource Timing saw them: `nextHopProtocol` counted by
+ * value (`h2`, `http/1.1`; `none` for what came without a request on the network, such as from the memory cache), and
+ * how many connections were opened (entries with a connect time). Runs in the page after a cold load.
+ */
+const RESOURCE_PROTOCOLS = () => {
+  const entries = /** @type {PerformanceResourceTiming[]} */ ([
+    ...performance.getEntriesByType("navigation"),
+    ...performance.getEntriesByType("resource"),
+  ]);
+  /** @type {Record<string, number>} */
+  const byProtocol = {};
+  for (const entry of entries) {
+    const protocol = entry.nextHopProtocol || "none";
+    byProtocol[protocol] = (byProtocol[protocol] ?? 0) + 1;
+  }
+  const connections = entries.filter((entry) => entry.connectEnd > entry.connectStart).length;
+  return { byProtocol, connections };
+};
 
 /**
  * A cold load under the phone profile: the time to the form, the bytes on the wire until it shows, and its waterfall.
