@@ -8,6 +8,7 @@ import {
   PageSection,
   Title,
 } from "@patternfly/react-core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
@@ -62,11 +63,11 @@ export default function SecureAccount({ data: facts }: PageProps<AlertFacts>) {
           {t("secureAccountSteps")}
         </Title>
         <Content component="ol" className="secure-account-steps">
-          <Content component="li">
-            <Title headingLevel="h3" size="lg" id="secure-account-password">
-              {t("secureAccountPasswordTitle")}
-            </Title>
-            <Content component="p">{t("secureAccountPasswordText")}</Content>
+          <Step
+            title={t("secureAccountPasswordTitle")}
+            text={t("secureAccountPasswordText")}
+            id="secure-account-password"
+          >
             <Button
               variant="primary"
               aria-describedby="secure-account-password"
@@ -75,27 +76,32 @@ export default function SecureAccount({ data: facts }: PageProps<AlertFacts>) {
             >
               {t("secureAccountPasswordAction")}
             </Button>
-          </Content>
-          <Content component="li">
-            <Title headingLevel="h3" size="lg">
-              {t("secureAccountDevicesTitle")}
-            </Title>
-            <Content component="p">{t("secureAccountDevicesText")}</Content>
+          </Step>
+          <Step title={t("secureAccountDevicesTitle")} text={t("secureAccountDevicesText")}>
             <Link to="/account-security/device-activity" data-testid="secure-account-devices">
               {t("deviceActivity")}
             </Link>
-          </Content>
-          <Content component="li">
-            <Title headingLevel="h3" size="lg">
-              {t("secureAccountMethodsTitle")}
-            </Title>
-            <Content component="p">{t("secureAccountMethodsText")}</Content>
+          </Step>
+          <Step title={t("secureAccountMethodsTitle")} text={t("secureAccountMethodsText")}>
             <Link to="/account-security/signing-in" data-testid="secure-account-methods">
               {t("signingIn")}
             </Link>
-          </Content>
+          </Step>
         </Content>
       </PageSection>
     </PageLayout>
+  );
+}
+
+/** One step of the page: its heading, what it does, and the way to do it. */
+function Step({ title, text, id, children }: { title: string; text: string; id?: string; children: ReactNode }) {
+  return (
+    <Content component="li">
+      <Title headingLevel="h3" size="lg" id={id}>
+        {title}
+      </Title>
+      <Content component="p">{text}</Content>
+      {children}
+    </Content>
   );
 }
