@@ -327,6 +327,8 @@ test.describe("the extension's API", () => {
       defaultSecondFactor: true,
       eventsEnabled: false,
       signInAlerts: false,
+      applicationSessions: true,
+      verifyEmailAction: keycloakAtLeast("26.2.0"),
     });
     const page = await request.get(api(QUIET_REALM, "events?max=5"), { headers: bearer(token) });
     expect(page.status()).toBe(200);
