@@ -8,15 +8,6 @@ import { checker } from "vite-plugin-checker";
 import { entryModules, firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { APP_START, entryLinksTemplate, SHELL_CHUNK } from "./scripts/lib/entry-links.mjs";
 import { LANDING_PAGE } from "./scripts/lib/first-screen-files.mjs";
-import { trimStylesheets } from "./scripts/lib/prune-css.mjs";
-import {
-  CUT_FACE,
-  CUT_FACE_LANGUAGES,
-  cutFacesRules,
-  cutFont,
-  LATIN_RANGES,
-  unicodeRange,
-} from "./scripts/lib/font-subsets.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
 
 const distDirectory = path.resolve(import.meta.dirname, "dist");
@@ -49,71 +40,9 @@ function keycloakifyPackaging(): PluginOption {
       await cp(themeSourceDirectory, account, { recursive: true });
       await cp(distDirectory, path.join(account, "resources"), { recursive: true });
       const manifest = JSON.parse(await readFile(path.join(distDirectory, ".vite", "manifest.json"), "utf8"));
-      const cuts = JSON.parse(await readFile(path.join(distDirectory, CUT_FACES_FILE), "utf8"));
-      await writeFile(path.join(account, "entry-links.ftl"), entryLinksTemplate(manifest, cuts));
+      await writeFile(path.join(account, "entry-links.ftl"), entryLinksTemplate(manifest));
     },
   });
-}
-
-/**
- * The built stylesheets without what the console never shows (unused PatternFly themes, the icon font, custom
- * properties nothing reads): about a third less CSS on the first screen (docs/performance.md).
- */
-function trimCss(): PluginOption {
-  return {
-    name: "account-console:trim-css",
-    enforce: "post",
-    apply: "build",
-    generateBundle(_options, bundle) {
-      const stylesheets = new Map<string, string>();
-      const scripts: string[] = [];
-      for (const output of Object.values(bundle)) {
-        if (output.type === "chunk") scripts.push(output.code);
-        else if (output.fileName.endsWith(".css")) stylesheets.set(output.fileName, String(output.source));
-      }
-      for (const [fileName, css] of trimStylesheets(stylesheets, scripts)) {
-        const asset = bundle[fileName];
-        if (asset?.type === "asset") asset.source = css;
-      }
-    },
-  };
-}
-
-/** Where the build says which whole font each cut face stands for, for the template's preloads. */
-const CUT_FACES_FILE = ".vite/cut-faces.json";
-
-/**
- * The first screen's faces cut to Western European text, declared in the stylesheet that declares the whole ones
- * (scripts/lib/font-subsets.mjs): 58 KB of fonts instead of 80 for pages in those languages.
- */
-function cutFaces(): PluginOption {
-  return {
-    name: "account-console:cut-faces",
-    enforce: "post",
-    apply: "build",
-    async generateBundle(_options, bundle) {
-      const fonts = new Map<string, string>();
-      for (const output of Object.values(bundle)) {
-        if (output.type !== "asset" || !CUT_FACE.test(output.fileName)) continue;
-        const source = await cutFont(new Uint8Array(Buffer.from(output.source)), LATIN_RANGES);
-        const name = (output.names[0] ?? path.basename(output.fileName)).replace(/\.woff2$/, "-latin.woff2");
-        fonts.set(output.fileName, this.getFileName(this.emitFile({ type: "asset", name, source })));
-      }
-      const byName = new Map([...fonts].map(([whole, cut]) => [path.basename(whole), path.basename(cut)]));
-      let declared = 0;
-      for (const output of Object.values(bundle)) {
-        if (output.type !== "asset" || !output.fileName.endsWith(".css")) continue;
-        const css = String(output.source);
-        const rules = cutFacesRules(css, byName, unicodeRange(LATIN_RANGES), CUT_FACE_LANGUAGES);
-        if (rules === "") continue;
-        output.source = css + rules;
-        declared++;
-      }
-      if (fonts.size === 0 || declared === 0)
-        this.error("No face to cut: the first screen's fonts were not in the bundle.");
-      this.emitFile({ type: "asset", fileName: CUT_FACES_FILE, source: JSON.stringify(Object.fromEntries(fonts)) });
-    },
-  };
 }
 
 /** The dev server's first module for the page (index.ftl loads it when Keycloak hands it `devServerUrl`). */
@@ -209,8 +138,6 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     base: "./",
     plugins: [
       react(),
-      trimCss(),
-      cutFaces(),
       ...(underKeycloakify ? [keycloakifyPackaging()] : []),
       // Type errors in the terminal and over the page, while developing only (the build's checks are npm test's).
       ...(command === "serve" ? [devClient(), checker({ typescript: true })] : []),

@@ -3,12 +3,17 @@
 // chunks the entry imports. So the build writes the links itself: every chunk the entry imports statically, and the
 // app chunk it imports right away (`APP_START`, dynamically so that sign-in starts before the app is parsed), to
 // preload, and every stylesheet of those chunks (to link), read from Vite's manifest.
-import { CUT_FACE, CUT_FACE_LANGUAGES } from "./font-subsets.mjs";
 
 /** The module the entry imports as soon as it has started sign-in (src/main.tsx). */
 export const APP_START = "src/app/start.tsx";
 /** The chunk of the first screen's shared modules (vite.config.ts), which holds APP_START too. */
 export const SHELL_CHUNK = "shell";
+
+/**
+ * The font files every screen shows, which the page preloads: the latin part of the upright text and heading faces
+ * (Fontsource's files, src/app/fonts.css). The other parts, the italics and mono load when a page shows them.
+ */
+export const FIRST_SCREEN_FONT = /(^|\/)red-hat-(text|display)-latin-wght-normal-[^/]+\.woff2$/;
 
 /**
  * Whether a dynamic import of the entry is the app: APP_START's own chunk, or the shell chunk once the start is in it
@@ -22,7 +27,7 @@ export const isAppStart = (key, chunk) => key === APP_START || chunk?.name === S
  *   css?: string[], assets?: string[] }} ManifestChunk
  * @param {Record<string, ManifestChunk>} manifest
  * @returns {{ modules: string[], styles: string[], fonts: string[] }} paths relative to the resources folder, in
- *   load order; `fonts` are the upright text and heading faces every screen shows (italics and mono load on use)
+ *   load order; `fonts` are the files of FIRST_SCREEN_FONT
  */
 export function entryLinks(manifest) {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
@@ -47,36 +52,24 @@ export function entryLinks(manifest) {
   };
   visit(entry.imports ?? []);
   visit((entry.dynamicImports ?? []).filter((key) => isAppStart(key, manifest[key])));
-  // The faces every screen shows are the ones the build cuts: one pattern for both. They are assets of whichever of
-  // these chunks has the stylesheet that declares them (the shell's).
-  const fonts = assets.filter((file) => CUT_FACE.test(file));
+  // Assets of whichever of these chunks has the stylesheet that declares them (the shell's).
+  const fonts = assets.filter((file) => FIRST_SCREEN_FONT.test(file));
   return { modules, styles, fonts };
 }
 
 /**
- * The FreeMarker fragment index.ftl includes. With `cuts` (the build's cut faces, vite.config.ts: each whole font's
- * cut), a page in one of CUT_FACE_LANGUAGES preloads the cut faces, which its stylesheet draws it with, and any other
- * page the whole fonts (scripts/lib/font-subsets.mjs says why).
- * @param {Record<string, ManifestChunk>} manifest @param {Record<string, string>} [cuts]
+ * The FreeMarker fragment index.ftl includes.
+ * @param {Record<string, ManifestChunk>} manifest
  */
-export function entryLinksTemplate(manifest, cuts) {
+export function entryLinksTemplate(manifest) {
   const { modules, styles, fonts } = entryLinks(manifest);
-  const preload = (/** @type {string} */ file) =>
-    `<link rel="preload" as="font" type="font/woff2" crossorigin href="\${resourceUrl}/${file}">`;
-  const fontLinks = cuts
-    ? [
-        `<#if [${CUT_FACE_LANGUAGES.map((language) => `"${language}"`).join(", ")}]?seq_contains(locale?keep_before("-")?keep_before("_"))>`,
-        ...fonts.map((file) => preload(cuts[file] ?? file)),
-        "<#else>",
-        ...fonts.map(preload),
-        "</#if>",
-      ]
-    : fonts.map(preload);
   return [
     "<#-- Written by the build (scripts/lib/entry-links.mjs) from the Vite manifest: do not edit. -->",
     ...styles.map((file) => `<link rel="stylesheet" href="\${resourceUrl}/${file}">`),
     ...modules.map((file) => `<link rel="modulepreload" href="\${resourceUrl}/${file}">`),
-    ...fontLinks,
+    ...fonts.map(
+      (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="\${resourceUrl}/${file}">`,
+    ),
     "",
   ].join("\n");
 }

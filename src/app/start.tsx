@@ -1,7 +1,8 @@
 // The first screen's one stylesheet (the shell chunk's, linked by the page): the start-up spinner, PatternFly's base,
-// ours, then the components'. Imported here, not by the entry, so that it is one file, not two.
+// the fonts, ours, then the components'. Imported here, not by the entry, so that it is one file, not two.
 import "./loading.css";
 import "@patternfly/react-core/dist/styles/base.css";
+import "./fonts.css";
 import "./app.css";
 import { createRoot, type Root } from "react-dom/client";
 import { createBrowserRouter } from "../lib/routing";

@@ -12,7 +12,8 @@ import { firstScreenFiles, gzipSize, LANDING_PAGE } from "../../scripts/lib/firs
 const KIB = 1024;
 const BUDGETS = {
   js: { raw: 715 * KIB, gzip: 224 * KIB, files: 3 },
-  css: { raw: 536 * KIB, gzip: 53 * KIB, files: 1 },
+  // PatternFly's stylesheets as shipped, unpruned (docs/performance.md, "Our own machinery").
+  css: { raw: 735 * KIB, gzip: 69 * KIB, files: 1 },
 };
 
 const dist = path.resolve(import.meta.dirname, "..", "..", "dist");
@@ -51,12 +52,13 @@ test.describe("the first screen's bundle (the build's dist/)", () => {
     }
   });
 
-  test("has the spinner's rules, PatternFly's base and ours before the components, as the app's start imports them", () => {
+  test("has the spinner's rules, PatternFly's base, the fonts and ours before the components, as the app's start imports them", () => {
     const { css } = firstScreen();
     const at = (text: string) => css.indexOf(text);
     const order = [
       ".kc-loading__spinner",
       "--pf-t--global--font--family--body:",
+      "Red Hat Text Variable",
       ".app-skeleton-bar",
       ".pf-v6-c-button{",
     ];

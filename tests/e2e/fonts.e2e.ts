@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { demoLike } from "./support/admin";
 import { expect, test } from "./support/test";
 
-// The first screen's faces cut to Western European text (scripts/lib/font-subsets.mjs), with the whole fonts behind
-// them for every other character, on pages in the languages they hold; other pages keep the whole fonts alone.
+// The text and heading faces come from their Fontsource packages (src/app/fonts.css), split by `unicode-range`: a page
+// downloads the parts whose characters it shows, and never PatternFly's own whole fonts of those families.
 const REALM = "e2e-fonts";
 const CZECH_REALM = "e2e-fonts-cs";
 
@@ -14,8 +14,10 @@ test.use({
   },
 });
 
-const WHOLE = /\/RedHat(Text|Display)VF-(?!latin-|Italic)[^/]+\.woff2$/;
-const CUT = /\/RedHat(Text|Display)VF-latin-[^/]+\.woff2$/;
+const LATIN = /\/red-hat-(text|display)-latin-wght-normal-[^/]+\.woff2$/;
+const TEXT_LATIN_EXT = /\/red-hat-text-latin-ext-wght-normal-[^/]+\.woff2$/;
+/** PatternFly's own faces of the two families (whole fonts), which the console no longer draws with. */
+const PATTERNFLY_FACE = /\/RedHat(Text|Display)VF/;
 
 /** The first screen's font preloads. */
 const preloadedFonts = (page: Page) =>
@@ -38,87 +40,44 @@ async function reloadWatchingFonts(page: Page): Promise<string[]> {
 }
 
 test.describe("fonts", () => {
-  test("an English page preloads and loads the cut faces, not the whole fonts", async ({ openConsole }) => {
+  test("an English page preloads and loads the latin part of the text and heading faces alone", async ({
+    openConsole,
+  }) => {
     const page = await openConsole(REALM);
     const fonts = await reloadWatchingFonts(page);
-    expect(fonts.filter((font) => CUT.test(font))).toHaveLength(2);
-    expect(fonts.filter((font) => WHOLE.test(font))).toEqual([]);
+    expect(fonts.filter((font) => LATIN.test(font))).toHaveLength(2);
+    expect(fonts.filter((font) => !LATIN.test(font))).toEqual([]);
     const preloads = await preloadedFonts(page);
     expect(preloads).toHaveLength(2);
-    for (const href of preloads) expect(href).toMatch(CUT);
-    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
-      /^"Red Hat Text Western", "?RedHatText"?, /,
+    for (const href of preloads) expect(href).toMatch(LATIN);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Red Hat Text Variable", /);
+    expect(await page.getByTestId("page-heading").evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(
+      /^"Red Hat Display Variable", /,
     );
   });
 
-  test("a Czech page preloads and loads the whole fonts alone, so that no word is drawn from two files", async ({
-    openConsole,
-  }) => {
+  test("a Czech page loads the extended Latin part too, and no whole font", async ({ openConsole }) => {
     const page = await openConsole(CZECH_REALM, { locale: "cs-CZ" });
     await expect(page.locator("html")).toHaveAttribute("lang", "cs");
     const fonts = await reloadWatchingFonts(page);
-    expect(fonts.filter((font) => WHOLE.test(font))).toHaveLength(2);
-    expect(fonts.filter((font) => CUT.test(font))).toEqual([]);
-    const preloads = await preloadedFonts(page);
-    expect(preloads).toHaveLength(2);
-    for (const href of preloads) expect(href).toMatch(WHOLE);
-    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Red Hat Text", /);
+    expect(fonts.filter((font) => TEXT_LATIN_EXT.test(font))).toHaveLength(1);
+    expect(fonts.filter((font) => PATTERNFLY_FACE.test(font))).toEqual([]);
   });
 
-  test("a character the cut face lacks loads the whole font for it", async ({ openConsole }) => {
+  test("a character outside the latin part loads the extended part when it shows", async ({ openConsole }) => {
     const page = await openConsole(REALM);
     const fonts = await reloadWatchingFonts(page);
     expect(
-      fonts.filter((font) => WHOLE.test(font)),
+      fonts.filter((font) => TEXT_LATIN_EXT.test(font)),
       "before the character shows",
     ).toEqual([]);
-    const wholeText = page.waitForRequest((request) => /\/RedHatTextVF-(?!latin-|Italic)/.test(request.url()));
+    const extended = page.waitForRequest((request) => TEXT_LATIN_EXT.test(new URL(request.url()).pathname));
     await page.locator("input#firstName").fill("Łucja");
-    await wholeText;
+    await extended;
     await expect
-      .poll(() => page.evaluate(() => document.fonts.check('16px "Red Hat Text Western"', "Ł")), {
-        message: "the whole face draws Ł",
+      .poll(() => page.evaluate(() => document.fonts.check('16px "Red Hat Text Variable"', "Ł")), {
+        message: "the extended part draws Ł",
       })
       .toBe(true);
-  });
-
-  test("the cut face draws the same pixels as the whole font", async ({ openConsole }) => {
-    const page = await openConsole(REALM);
-    const differing = await page.evaluate(async () => {
-      // The cut family's two faces (the whole font, then the cut one), by their sources.
-      const faces = [...document.styleSheets]
-        .flatMap((sheet) => [...sheet.cssRules])
-        .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
-        .filter((rule) => rule.style.fontFamily.replace(/"/g, "") === "Red Hat Text Western")
-        .map(
-          (rule) =>
-            new URL(/url\("?([^")]+)"?\)/.exec(rule.style.getPropertyValue("src"))![1]!, rule.parentStyleSheet!.href!)
-              .href,
-        );
-      if (faces.length !== 2) throw new Error(`Expected the whole and the cut face, found ${faces.length}.`);
-      const text = "Personal info · Signing in — “Ünïcødé” àéîõü ß Æ Ø 0123456789 €";
-      const draw = async (source: string, family: string, weight: number) => {
-        const face = new FontFace(family, `url(${source})`, { weight: "400 600" });
-        document.fonts.add(await face.load());
-        const canvas = document.createElement("canvas");
-        canvas.width = 900;
-        canvas.height = 40;
-        const context = canvas.getContext("2d")!;
-        context.font = `${weight} 22px "${family}"`;
-        context.fillText(text, 4, 28);
-        return context.getImageData(0, 0, canvas.width, canvas.height).data;
-      };
-      const counts = [];
-      for (const weight of [400, 500, 600]) {
-        const [whole, cut] = [await draw(faces[0]!, "WholeFace", weight), await draw(faces[1]!, "CutFace", weight)];
-        let count = 0;
-        for (let index = 0; index < whole.length; index++) if (whole[index] !== cut[index]) count++;
-        const inked = whole.some((value) => value !== 0);
-        counts.push(inked ? count : -1);
-      }
-      return counts;
-    });
-    // -1 would mean nothing was drawn: the comparison would prove nothing.
-    expect(differing).toEqual([0, 0, 0]);
   });
 });

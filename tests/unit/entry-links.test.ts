@@ -8,9 +8,11 @@ const manifest = {
     imports: ["_runtime-1.js", "_body-1.js"],
     css: ["assets/main-1.css"],
     assets: [
+      "assets/red-hat-text-latin-wght-normal-1.woff2",
+      "assets/red-hat-text-latin-ext-wght-normal-1.woff2",
+      "assets/red-hat-text-latin-wght-italic-1.woff2",
+      "assets/red-hat-display-latin-wght-normal-1.woff2",
       "assets/RedHatTextVF-1.woff2",
-      "assets/RedHatTextVF-Italic-1.woff2",
-      "assets/RedHatDisplayVF-1.woff2",
       "assets/RedHatMonoVF-1.woff2",
       "assets/PF-Bkg-1.svg",
     ],
@@ -34,7 +36,10 @@ describe("entry links", () => {
       "_shell-1.js": { file: "assets/shell-1.js", name: "shell", css: ["assets/shell-1.css"], assets },
       "src/pages/Groups.tsx": { file: "assets/Groups-1.js", assets: ["assets/RedHatMonoVF-Italic-1.woff2"] },
     };
-    expect(entryLinks(withShell).fonts).toEqual(["assets/RedHatTextVF-1.woff2", "assets/RedHatDisplayVF-1.woff2"]);
+    expect(entryLinks(withShell).fonts).toEqual([
+      "assets/red-hat-text-latin-wght-normal-1.woff2",
+      "assets/red-hat-display-latin-wght-normal-1.woff2",
+    ]);
     expect(entryLinks(withShell).styles).toEqual(["assets/icons-1.css", "assets/body-1.css", "assets/shell-1.css"]);
   });
 
@@ -88,29 +93,14 @@ describe("entry links", () => {
     expect(template).not.toContain("_body-1.js");
   });
 
-  it("preloads the upright text and heading fonts only (italics and mono load when used)", () => {
-    expect(entryLinks(manifest).fonts).toEqual(["assets/RedHatTextVF-1.woff2", "assets/RedHatDisplayVF-1.woff2"]);
+  it("preloads the latin part of the upright text and heading faces only (the rest loads when a page shows it)", () => {
+    expect(entryLinks(manifest).fonts).toEqual([
+      "assets/red-hat-text-latin-wght-normal-1.woff2",
+      "assets/red-hat-display-latin-wght-normal-1.woff2",
+    ]);
     expect(entryLinksTemplate(manifest)).toContain(
-      '<link rel="preload" as="font" type="font/woff2" crossorigin href="${resourceUrl}/assets/RedHatTextVF-1.woff2">',
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="${resourceUrl}/assets/red-hat-text-latin-wght-normal-1.woff2">',
     );
-  });
-
-  it("with cut faces: a page in one of their languages preloads them, any other page the whole fonts", () => {
-    const cuts = { "assets/RedHatTextVF-1.woff2": "assets/RedHatTextVF-latin-2.woff2" };
-    const lines = entryLinksTemplate(manifest, cuts).split("\n");
-    const ifAt = lines.findIndex((line) => line.startsWith("<#if "));
-    const elseAt = lines.indexOf("<#else>");
-    const endAt = lines.indexOf("</#if>");
-    expect(lines[ifAt]).toContain('"en"');
-    expect(lines[ifAt]).toContain('?seq_contains(locale?keep_before("-")?keep_before("_"))');
-    expect(lines[ifAt]).not.toContain('"cs"');
-    const cutBranch = lines.slice(ifAt + 1, elseAt).join("\n");
-    const wholeBranch = lines.slice(elseAt + 1, endAt).join("\n");
-    expect(cutBranch).toContain("/assets/RedHatTextVF-latin-2.woff2");
-    expect(cutBranch).not.toContain("/assets/RedHatTextVF-1.woff2");
-    expect(cutBranch).toContain("/assets/RedHatDisplayVF-1.woff2"); // no cut of it in this build: the whole font
-    expect(wholeBranch).toContain("/assets/RedHatTextVF-1.woff2");
-    expect(wholeBranch).not.toContain("latin");
   });
 
   it("refuses a manifest without exactly one entry", () => {

@@ -12,7 +12,7 @@ describe("what start-up holds (shared with npm run bench:build)", () => {
         imports: ["_runtime.js"],
         dynamicImports: ["_shell.js", "src/pages/Groups.tsx"],
         css: ["assets/main.css"],
-        assets: ["assets/RedHatTextVF-1.woff2", "assets/RedHatTextVF-Italic-1.woff2"],
+        assets: ["assets/red-hat-text-latin-wght-normal-1.woff2", "assets/red-hat-text-latin-wght-italic-1.woff2"],
       },
       "_runtime.js": { file: "assets/runtime.js" },
       "_shell.js": { file: "assets/shell.js", name: "shell", imports: ["_runtime.js"], css: ["assets/shell.css"] },
@@ -23,7 +23,7 @@ describe("what start-up holds (shared with npm run bench:build)", () => {
     expect(firstScreenFiles(manifest)).toEqual({
       js: ["assets/main.js", "assets/runtime.js", "assets/shell.js", "assets/PersonalInfo.js", "assets/form.js"],
       css: ["assets/main.css", "assets/shell.css", "assets/pi.css"],
-      fonts: ["assets/RedHatTextVF-1.woff2"],
+      fonts: ["assets/red-hat-text-latin-wght-normal-1.woff2"],
       appStart: ["_shell.js"],
     });
   });
