@@ -79,7 +79,7 @@
          The app's own calls (src/menu/menu.ts, src/i18n/i18n.ts) take these answers: same address, no headers. -->
     <link rel="preload" as="fetch" crossorigin href="${resourceUrl}/content.json">
     <#list (locale == "en")?then(["en"], [locale, "en"]) as language>
-      <link rel="preload" as="fetch" crossorigin href="${serverBaseUrl?remove_ending("/")}/realms/${realm.name?url}/account-console-extension/messages/${language?url}">
+      <link rel="preload" as="fetch" crossorigin href="${serverBaseUrl?remove_ending("/")}/realms/${realm.name?url('UTF-8')}/account-console-extension/messages/${language?url('UTF-8')}">
     </#list>
   </head>
   <body data-page-id="account">
