@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import type { Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../auth/auth";
 import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
 import { aliceWithProfile } from "../testing/users";
-import { personalInfoUrl, startEarlyRequests } from "./earlyRequests";
+import { PAGE_CODE } from "./routing/pageCode";
 import { start } from "./start";
 
 function deferred<T>() {
@@ -48,6 +48,9 @@ const asked = (fetchStub: ReturnType<typeof serve>) =>
   }));
 
 describe("start-up", () => {
+  // The entry starts the first page's code before the app runs (preloadPageCode in src/main.tsx): loaded here once,
+  // up front, so that no test's wait for the fields includes compiling that page.
+  beforeAll(() => PAGE_CODE[""]());
   beforeEach(() => {
     document.body.innerHTML = '<div id="app"></div>';
     window.history.replaceState(null, "", "/realms/demo/account/");
@@ -104,46 +107,30 @@ describe("start-up", () => {
     expect(screen.queryByTestId("nav-toggle")).toBeNull();
   });
 
-  it("reads the menu and the texts from the entry's early requests, asking for neither again", async () => {
+  it("asks for the menu and the texts as index.ftl preloads them: bare requests, so the preloaded answers are taken", async () => {
     const fetchStub = serve();
-    const fetchFirst = startEarlyRequests(testEnvironment);
-    expect(asked(fetchStub)).toEqual([
-      { path: "/resources/x/account/theme/content.json", token: false },
-      { path: "/realms/demo/account-console-extension/messages/en", token: false },
-    ]);
-    const signIn = deferred<Auth>();
-    await act(() => startApp(testEnvironment, signIn.promise, fetchFirst));
+    await act(() => startApp(testEnvironment, deferred<Auth>().promise));
     expect(await screen.findByRole("link", { name: "Personal info" })).toBeInTheDocument();
-    // Nothing more: the entry's two requests are all there is (no app of an earlier test runs on to ask meanwhile).
-    expect(asked(fetchStub)).toEqual([
-      { path: "/resources/x/account/theme/content.json", token: false },
-      { path: "/realms/demo/account-console-extension/messages/en", token: false },
-    ]);
+    const startUp = fetchStub.mock.calls.map(([url, init]) => ({ path: new URL(String(url)).pathname, init }));
+    expect(startUp).toHaveLength(2);
+    expect(startUp).toEqual(
+      expect.arrayContaining([
+        { path: "/realms/demo/account-console-extension/messages/en", init: undefined },
+        { path: "/resources/x/account/theme/content.json", init: undefined },
+      ]),
+    );
   });
 
-  it("on personal info, asks for the profile once, from the entry, as soon as sign-in has the token", async () => {
+  it("asks for the profile once, from personal info's loader, once sign-in has the token", async () => {
     const fetchStub = serve();
     const signIn = deferred<Auth>();
-    const fetchFirst = startEarlyRequests(testEnvironment, signIn.promise);
-    await act(() => startApp(testEnvironment, signIn.promise, fetchFirst));
+    await act(() => startApp(testEnvironment, signIn.promise));
     await screen.findByTestId("page-skeleton");
-    expect(asked(fetchStub).filter((call) => call.path === "/realms/demo/account/")).toEqual([]);
+    const profileCalls = () => asked(fetchStub).filter((call) => call.path === "/realms/demo/account/");
+    expect(profileCalls()).toEqual([]);
 
     await act(async () => signIn.resolve(fakeAuth()));
     expect(await screen.findByTestId("email")).toHaveValue("alice@example.org");
-    expect(asked(fetchStub).filter((call) => call.path === "/realms/demo/account/")).toEqual([
-      { path: "/realms/demo/account/", token: true },
-    ]);
-  });
-
-  it("asks for no profile ahead of another page: a call for it goes to the network at once", () => {
-    window.history.replaceState(null, "", "/realms/demo/account/groups");
-    const fetchStub = serve();
-    const fetchFirst = startEarlyRequests(testEnvironment, new Promise<Auth>(() => {}));
-    const profile = () => asked(fetchStub).filter((call) => call.path === "/realms/demo/account/");
-    expect(profile()).toEqual([]);
-    void fetchFirst(personalInfoUrl(testEnvironment), { headers: { authorization: "Bearer t" } });
-    // Claimed by the entry, the call would wait for the entry's request, which waits for sign-in: nothing yet.
-    expect(profile()).toEqual([{ path: "/realms/demo/account/", token: true }]);
+    expect(profileCalls()).toEqual([{ path: "/realms/demo/account/", token: true }]);
   });
 });

@@ -16,26 +16,22 @@ import { fetchMenu, visibleMenu } from "../menu/menu";
 import { StartupError } from "./StartupError";
 
 /**
- * The app's half of start-up; the entry (src/main.tsx) has already started sign-in and asked for the first page's
- * code, the texts and the menu (none needs a token). While Keycloak answers sign-in, the app is drawn: header, sidebar, page frame and the page's
- * skeleton. The router is made then too, and its loader asks for the first page's data as soon as sign-in has a
+ * The app's half of start-up; the entry (src/main.tsx) has already started sign-in and the first page's code, and the
+ * page has asked for the texts and the menu (index.ftl preloads them: neither needs a token). While Keycloak answers
+ * sign-in, the app is drawn: header, sidebar, page frame and the page's skeleton. The router is made then too, and its loader asks for the first page's data as soon as sign-in has a
  * token; when the data comes, only the page's own content is drawn. Any failure shows the error dialog. Returns the
  * React root the app is drawn in (tests unmount it).
  */
-export async function start(
-  environment: Environment | { error: unknown },
-  signIn?: Promise<Auth>,
-  fetchFirst: typeof fetch = (...args) => fetch(...args),
-): Promise<Root> {
+export async function start(environment: Environment | { error: unknown }, signIn?: Promise<Auth>): Promise<Root> {
   const root = createRoot(document.getElementById("app")!);
   if ("error" in environment || !signIn) {
     root.render(<StartupError error={"error" in environment ? environment.error : undefined} />);
     return root;
   }
 
-  // The entry has asked for the first page's code, the menu and the texts already: fetchFirst hands their answers over.
-  const translations = startI18n(environment, fetchFirst);
-  const menuRequest = fetchMenu(environment.resourceUrl, undefined, fetchFirst);
+  // The browser has these two on their way already (index.ftl's preloads): these calls take its answers.
+  const translations = startI18n(environment);
+  const menuRequest = fetchMenu(environment.resourceUrl);
   // A failed sign-in replaces whatever is drawn by then (the app waits for sign-in in every call it makes).
   let failed = false;
   signIn.catch(async (error: unknown) => {
@@ -57,8 +53,7 @@ export async function start(
   }
 
   const auth = pendingAuth(signIn);
-  // Through fetchFirst too: on personal info the entry has asked for the profile the moment sign-in had the token.
-  const api = createApiClient(environment, auth.token, fetchFirst, { confirmSessionEnded: auth.confirmSessionEnded });
+  const api = createApiClient(environment, auth.token, undefined, { confirmSessionEnded: auth.confirmSessionEnded });
   // The router starts the first page's loader when it is made: its calls leave as soon as sign-in has the token.
   const router = createBrowserRouter(appRoutes(environment, visibleMenu(menu.value, environment.features), api), {
     basename: basePath(environment),

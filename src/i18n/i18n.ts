@@ -43,8 +43,10 @@ function keycloakBackend(
   const load = async (language: string): Promise<Record<string, string>> => {
     if (extension) {
       try {
-        // No token: the texts load while sign-in runs. The browser's cache answers an unchanged bundle (304).
-        const answer = await fetchImpl(extensionTranslationsUrl(environment, language), TRANSLATIONS_REQUEST);
+        // No token: the texts load while sign-in runs. The browser's cache answers an unchanged bundle (304). A bare
+        // request: at start-up the page has preloaded this address (index.ftl), and Chromium hands a preload only to a
+        // fetch whose headers match its own.
+        const answer = await fetchImpl(extensionTranslationsUrl(environment, language));
         if (answer.ok) return toResource(await answer.json());
         if (answer.status >= 400 && answer.status < 500) extension = false;
       } catch {

@@ -1,10 +1,10 @@
 import { joinPath, type Environment } from "../environment/environment";
 
-// Apart from i18n.ts, which loads i18next: the entry (src/main.tsx) asks for the texts before the app's code is there.
+// Apart from i18n.ts, which loads i18next: the languages start-up loads, which index.ftl preloads too.
 
 export const FALLBACK_LANGUAGE = "en";
 
-/** How the console asks for a bundle, at either address. */
+/** How the console asks for Keycloak's list. */
 export const TRANSLATIONS_REQUEST: RequestInit = { headers: { accept: "application/json" } };
 
 /** Keycloak serves the theme's bundles merged with realm overrides as `[{key, value}]`. */
@@ -28,7 +28,7 @@ export function extensionTranslationsUrl(environment: Pick<Environment, "serverB
   );
 }
 
-/** The languages start-up loads: the page's, and the fallback under it. */
+/** The languages start-up loads: the page's, and the fallback under it. index.ftl preloads the same two. */
 export function startLanguages(locale: string): string[] {
   return [...new Set([locale || FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
 }

@@ -1,7 +1,6 @@
 import { isExtensionFeature, type ExtensionFeature, type ExtensionFeatures } from "../api/extension";
-import type { Features, FeatureFlag } from "../environment/environment";
+import { joinPath, type Features, type FeatureFlag } from "../environment/environment";
 import { trimSlashes } from "../lib/paths";
-import { menuUrl } from "./menuUrl";
 
 /** What an item's `isVisible` names: a flag of the template, or a feature of the server extension. */
 export type MenuFlag = FeatureFlag | ExtensionFeature;
@@ -11,13 +10,16 @@ export type MenuItem = MenuLeaf | MenuGroup;
 
 export const isGroup = (item: MenuItem): item is MenuGroup => "children" in item && Array.isArray(item.children);
 
-/** content.json lives in the theme resources, so a realm admin's theme can change the menu. */
+/**
+ * content.json lives in the theme resources, so a realm admin's theme can change the menu. At start-up the page has
+ * preloaded it (index.ftl): a bare request, so that Chromium hands this call the preloaded answer.
+ */
 export async function fetchMenu(
   resourceUrl: string,
   signal?: AbortSignal,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): Promise<MenuItem[]> {
-  const response = await fetchImpl(menuUrl(resourceUrl), signal && { signal });
+  const response = await fetchImpl(joinPath(resourceUrl, "content.json"), signal && { signal });
   if (!response.ok) throw new Error(`content.json answered ${response.status} ${response.statusText}`.trim());
   const items: unknown = await response.json();
   if (!Array.isArray(items)) throw new Error("content.json must hold a list of menu items.");

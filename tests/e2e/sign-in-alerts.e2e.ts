@@ -266,6 +266,8 @@ test("\"This wasn't me\": the mail's link leads, through the normal sign-in, to 
     "href",
     /\/account\/account-security\/signing-in$/,
   );
+  // The tab is named after the page, though no menu item names it.
+  await expect(page).toHaveTitle("Secure your account - Account Management");
   await screenshot(page, "secure-your-account");
 
   // An altered link: the same page, and none of its made-up facts.

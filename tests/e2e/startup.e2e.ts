@@ -73,6 +73,15 @@ test.describe("start-up on a real Keycloak", () => {
       `/realms/${REALM}/account-console-extension/messages/en`,
     ]);
     expect(await texts[0]!.headerValue("authorization")).toBeNull();
+    // The page preloads the texts and the menu (index.ftl); the app's calls take those answers instead of asking again.
+    const menus = ours.filter((request) => new URL(request.url()).pathname.endsWith("/content.json"));
+    expect(menus, "content.json asked for once").toHaveLength(1);
+    const preloads = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(preloads.sort()).toEqual(
+      [new URL(menus[0]!.url()).pathname, `/realms/${REALM}/account-console-extension/messages/en`].sort(),
+    );
     expect((await texts[0]!.response())!.headers()["content-encoding"]).toBe("gzip");
     expect(urls.filter((url) => url.includes(`/resources/${REALM}/account/`))).toEqual([]);
     expect(ours.filter((request) => failed.has(request)).map((request) => request.url())).toEqual([]);

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { basePath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
-import { Outlet, useLocation, useNavigation, usePageSwitch } from "../../lib/routing";
+import { Outlet, useLocation, useMatches, useNavigation, usePageSwitch } from "../../lib/routing";
+import type { PageHandle } from "../routing/routes";
 import { LoadingState } from "../../ui/LoadingState";
 import { translateLabel } from "../../i18n/translateLabel";
 import { AppPage, MAIN_ID } from "./AppPage";
@@ -25,7 +26,9 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   const { t } = useTranslation();
   const environment = useEnvironment();
   const leaf = activeLeaf(menu, relativePath(location.pathname, basePath(environment)));
-  useDocumentTitle(leaf && translateLabel(t, leaf.label));
+  // A page no menu item names (the page a sign-in alert's mail leads to) has its title in its route.
+  const routeTitle = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
+  useDocumentTitle(leaf ? translateLabel(t, leaf.label) : routeTitle && t(routeTitle));
   // The header reads no router state: made once, it does not draw again at every step of a page switch (its menus'
   // poppers read the computed text direction as they draw, a style recalculation each time).
   const header = useMemo(() => <Header />, []);

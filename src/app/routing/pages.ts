@@ -56,10 +56,15 @@ export const PAGES: Record<string, PageDefinition> = {
 
 /**
  * Pages that keep their URL even when the menu names none (the stock content.json has none of them). "Secure your
- * account" is where a sign-in alert's mail leads, never a menu item.
+ * account" is where a sign-in alert's mail leads, never a menu item. `title`: the message key the browser tab is named
+ * after when no menu item names the page.
  */
-export const UNLISTED_ROUTES: { path: string; page: string; feature?: FeatureFlag }[] = [
-  { path: "oid4vci", page: "oid4vci", feature: "isOid4VciEnabled" },
+export const UNLISTED_ROUTES: { path: string; page: string; feature?: FeatureFlag; title?: string }[] = [
+  { path: "oid4vci", page: "oid4vci", feature: "isOid4VciEnabled", title: "verifiableCredentialsTitle" },
   { path: "content/:componentId", page: "content" },
-  { path: "account-security/secure-your-account", page: "account-security/secure-your-account" },
+  {
+    path: "account-security/secure-your-account",
+    page: "account-security/secure-your-account",
+    title: "secureAccountTitle",
+  },
 ];

@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { definePage, type PageDefinition } from "../../pages/page";
 import { preloadPageCode } from "./pageCode";
-import { prefetchMenuPage } from "./routes";
+import type { ApiClient } from "../../api/client";
+import { pageRoutes, prefetchMenuPage, type PageHandle } from "./routes";
 
 function fakePages() {
   const load = () => {
@@ -62,5 +63,16 @@ describe("loading page code ahead of the router", () => {
     const pages = { "": { ...definePage({ module }), module } };
     expect(() => prefetchMenuPage({ path: "" }, pages)).not.toThrow();
     await Promise.resolve();
+  });
+});
+
+describe("page routes", () => {
+  it("name an unlisted page's title in its handle, for the browser tab, and none for a page the menu names", () => {
+    const pages = { ...fakePages(), "account-security/secure-your-account": definePage({ module: vi.fn() }) };
+    const features = {} as Parameters<typeof pageRoutes>[1];
+    const routes = pageRoutes([{ label: "personalInfo", path: "" }], features, {} as ApiClient, pages);
+    const handles = Object.fromEntries(routes.map((route) => [route.path ?? "", route.handle as PageHandle]));
+    expect(handles["account-security/secure-your-account"]).toEqual({ title: "secureAccountTitle" });
+    expect(handles[""]).toEqual({ title: undefined });
   });
 });

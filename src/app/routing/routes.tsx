@@ -12,9 +12,12 @@ import { trimSlashes } from "../../lib/paths";
 /** What every page route shares: the API client, the realm's feature flags and the (feature-filtered) menu. */
 export type RouteContext = { api: ApiClient; features: Features; menu: MenuItem[] };
 
+/** A page route's `handle`: the message key of its title where no menu item names the page (UNLISTED_ROUTES). */
+export type PageHandle = { title?: string };
+
 /** A route for each page of the (already feature-filtered) menu, plus the unlisted pages whose flag is on. */
 export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient, pages = PAGES): RouteObject[] {
-  const wanted: { path: string; page: string; item?: MenuLeaf }[] = [
+  const wanted: { path: string; page: string; item?: MenuLeaf; title?: string }[] = [
     ...menuLeaves(menu).map((item) => ({
       path: trimSlashes(item.path),
       page: item.modulePath ? "content" : (item.id ?? item.path),
@@ -23,11 +26,11 @@ export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient,
     ...UNLISTED_ROUTES.filter((route) => route.feature === undefined || features[route.feature]),
   ];
   const seen = new Set<string>();
-  return wanted.flatMap(({ path, page, item }) => {
+  return wanted.flatMap(({ path, page, item, title }) => {
     const definition = pages[trimSlashes(page)];
     if (!definition || seen.has(path)) return [];
     seen.add(path);
-    return [pageRoute(path, definition, { api, features, menu }, item)];
+    return [{ ...pageRoute(path, definition, { api, features, menu }, item), handle: { title } satisfies PageHandle }];
   });
 }
 

@@ -74,6 +74,13 @@
     <#if !devServerUrl?has_content>
       <#include "entry-links.ftl">
     </#if>
+    <#-- What start-up reads that needs no token, asked for with the page rather than once the app's code has run: the
+         menu and the texts (the page's language and English, src/i18n/translationsUrl.ts), from the server extension.
+         The app's own calls (src/menu/menu.ts, src/i18n/i18n.ts) take these answers: same address, no headers. -->
+    <link rel="preload" as="fetch" crossorigin href="${resourceUrl}/content.json">
+    <#list (locale == "en")?then(["en"], [locale, "en"]) as language>
+      <link rel="preload" as="fetch" crossorigin href="${serverBaseUrl?remove_ending("/")}/realms/${realm.name?url('UTF-8')}/account-console-extension/messages/${language?url('UTF-8')}">
+    </#list>
   </head>
   <body data-page-id="account">
     <div id="app">
