@@ -11,8 +11,8 @@ import { firstScreenFiles, gzipSize, LANDING_PAGE } from "../../scripts/lib/firs
 
 const KIB = 1024;
 const BUDGETS = {
-  js: { raw: 715 * KIB, gzip: 224 * KIB, files: 3 },
-  css: { raw: 536 * KIB, gzip: 53 * KIB, files: 1 },
+  js: { raw: 758 * KIB, gzip: 234 * KIB, files: 3 },
+  css: { raw: 672 * KIB, gzip: 63 * KIB, files: 1 },
 };
 
 const dist = path.resolve(import.meta.dirname, "..", "..", "dist");
