@@ -100,11 +100,16 @@ export function Header() {
         </MastheadBrand>
       </MastheadMain>
       <MastheadContent>
-        <Toolbar isFullHeight isStatic>
+        <Toolbar isStatic>
           <ToolbarContent>
             {/* On a narrow screen (below md) the back link, the help switch and the user menu move into the kebab
                 menu, where the text has room. */}
-            <ToolbarGroup variant="action-group-plain" align={{ default: "alignEnd" }} gap={{ default: "gapMd" }}>
+            <ToolbarGroup
+              variant="action-group-plain"
+              align={{ default: "alignEnd" }}
+              alignItems="center"
+              gap={{ default: "gapMd" }}
+            >
               {showReferrer && (
                 <ToolbarItem visibility={WIDE_ONLY}>
                   <Button
