@@ -2,6 +2,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../auth/auth";
+import { pageWidth } from "../testing/pageWidth";
 import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
 import { aliceWithProfile } from "../testing/users";
 import { personalInfoUrl, startEarlyRequests } from "./earlyRequests";
@@ -49,6 +50,8 @@ const asked = (fetchStub: ReturnType<typeof serve>) =>
 
 describe("start-up", () => {
   beforeEach(() => {
+    // A desktop, whose sidebar is open: its links are there to find.
+    pageWidth(1280);
     document.body.innerHTML = '<div id="app"></div>';
     window.history.replaceState(null, "", "/realms/demo/account/");
   });

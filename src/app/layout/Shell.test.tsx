@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { RouterProvider } from "../../lib/routing";
 import { createMemoryRouter } from "../../lib/routing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { pageWidth } from "../../testing/pageWidth";
 import { renderInApp } from "../../testing/renderPage";
 import type { MenuItem } from "../../menu/menu";
 import { MAIN_ID, Shell, SPINNER_DELAY_MS } from "./Shell";
@@ -27,7 +28,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 /** Lets `ms` of fake time pass, and React draw what it caused. */
@@ -101,11 +101,6 @@ describe("shell page switch", () => {
     expect(headerDraws.count).toBe(1);
   });
 });
-
-/** A page `width` px wide, as PatternFly's page measures it (jsdom lays nothing out). */
-function pageWidth(width: number) {
-  vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(width);
-}
 
 describe("the page frame", () => {
   const sidebar = () => document.getElementById("page-sidebar")!;
