@@ -2,6 +2,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import type { Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../auth/auth";
+import { pageWidth } from "../testing/pageWidth";
 import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
 import { aliceWithProfile } from "../testing/users";
 import { PAGE_CODE } from "./routing/pageCode";
@@ -52,6 +53,8 @@ describe("start-up", () => {
   // up front, so that no test's wait for the fields includes compiling that page.
   beforeAll(() => PAGE_CODE[""]());
   beforeEach(() => {
+    // A desktop, whose sidebar is open: its links are there to find.
+    pageWidth(1280);
     document.body.innerHTML = '<div id="app"></div>';
     window.history.replaceState(null, "", "/realms/demo/account/");
   });

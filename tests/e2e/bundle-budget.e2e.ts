@@ -11,9 +11,9 @@ import { firstScreenFiles, gzipSize, LANDING_PAGE } from "../../scripts/lib/firs
 
 const KIB = 1024;
 const BUDGETS = {
-  js: { raw: 715 * KIB, gzip: 224 * KIB, files: 3 },
-  // PatternFly's stylesheets as shipped, unpruned (docs/performance.md, "Our own machinery").
-  css: { raw: 735 * KIB, gzip: 69 * KIB, files: 1 },
+  js: { raw: 758 * KIB, gzip: 234 * KIB, files: 3 },
+  // PatternFly's stylesheets as shipped, unpruned, with its page frame (docs/performance.md, "Our own machinery").
+  css: { raw: 850 * KIB, gzip: 78 * KIB, files: 1 },
 };
 
 const dist = path.resolve(import.meta.dirname, "..", "..", "dist");

@@ -12,6 +12,10 @@ import {
   MenuToggle,
   PageToggleButton,
   Switch,
+  Toolbar,
+  ToolbarContent,
+  ToolbarGroup,
+  ToolbarItem,
 } from "@patternfly/react-core";
 import { BarsIcon, EllipsisVIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
 import { useState } from "react";
@@ -33,6 +37,10 @@ const DEFAULT_AVATAR =
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="18" fill="#d2d2d2"/><circle cx="18" cy="14" r="6" fill="#fff"/><path d="M6 31c2-6 6.5-9 12-9s10 3 12 9" fill="#fff"/></svg>',
   );
+
+/** Shown from PatternFly's md breakpoint (48rem) on, and only below it. */
+const WIDE_ONLY = { default: "hidden", md: "visible" } as const;
+const NARROW_ONLY = { default: "visible", md: "hidden" } as const;
 
 /** The logo's source: an absolute URL as given, otherwise a file of the theme's resources. */
 export function logoSource(resourceUrl: string, logo: string): string {
@@ -92,99 +100,110 @@ export function Header() {
         </MastheadBrand>
       </MastheadMain>
       <MastheadContent>
-        {/* A row of its own (app.css), not PatternFly's Toolbar: its stylesheet is 75 KB of the first screen. */}
-        <div className="app-toolbar">
-          {/* On a narrow screen the back link moves into the kebab menu, where its text has room. */}
-          {showReferrer && (
-            <div className="app-toolbar-item app-wide-only">
-              <Button
-                data-testid="referrer-link"
-                component="a"
-                href={referrer}
-                variant="link"
-                icon={<ExternalLinkSquareAltIcon />}
-                iconPosition="end"
-                isInline
-              >
-                {backTo}
-              </Button>
-            </div>
-          )}
-          <ThemeSwitch />
-          <div className="app-toolbar-item app-wide-only">
-            <Switch
-              id="help-toggle"
-              data-testid="help-toggle"
-              label={t("help")}
-              aria-label={t("helpToggle")}
-              isChecked={help.enabled}
-              onChange={(_event, checked) => help.setEnabled(checked)}
-            />
-          </div>
-          <div className="app-toolbar-item app-wide-only">
-            <Dropdown
-              data-testid="options"
-              isOpen={userMenuOpen}
-              onOpenChange={setUserMenuOpen}
-              popperProps={{ position: "right" }}
-              shouldFocusFirstItemOnOpen
-              toggle={(ref) => (
-                <MenuToggle
-                  ref={ref}
-                  data-testid="options-toggle"
-                  variant="plainText"
-                  isExpanded={userMenuOpen}
-                  onClick={() => setUserMenuOpen((open) => !open)}
-                  icon={<img className="app-avatar" src={webUrl(claims.picture) ?? DEFAULT_AVATAR} alt={t("avatar")} />}
-                >
-                  {name}
-                </MenuToggle>
-              )}
+        <Toolbar isStatic>
+          <ToolbarContent>
+            {/* On a narrow screen (below md) the back link, the help switch and the user menu move into the kebab
+                menu, where the text has room. */}
+            <ToolbarGroup
+              variant="action-group-plain"
+              align={{ default: "alignEnd" }}
+              alignItems="center"
+              gap={{ default: "gapMd" }}
             >
-              <DropdownList>{signOutItem}</DropdownList>
-            </Dropdown>
-          </div>
-          <div className="app-toolbar-item app-narrow-only">
-            <Dropdown
-              data-testid="options-kebab-menu"
-              isOpen={kebabOpen}
-              onOpenChange={setKebabOpen}
-              popperProps={{ position: "right" }}
-              shouldFocusFirstItemOnOpen
-              toggle={(ref) => (
-                <MenuToggle
-                  ref={ref}
-                  data-testid="options-kebab"
-                  variant="plain"
-                  aria-label={t("userMenu")}
-                  isExpanded={kebabOpen}
-                  onClick={() => setKebabOpen((open) => !open)}
-                  icon={<EllipsisVIcon />}
-                />
-              )}
-            >
-              <DropdownList>
-                <DropdownItem key="name" isDisabled>
-                  {name}
-                </DropdownItem>
-                {showReferrer && (
-                  <DropdownItem
-                    key="referrer"
-                    to={referrer}
-                    data-testid="referrer-item"
+              {showReferrer && (
+                <ToolbarItem visibility={WIDE_ONLY}>
+                  <Button
+                    data-testid="referrer-link"
+                    component="a"
+                    href={referrer}
+                    variant="link"
                     icon={<ExternalLinkSquareAltIcon />}
+                    iconPosition="end"
+                    isInline
                   >
                     {backTo}
-                  </DropdownItem>
-                )}
-                <DropdownItem key="help" id="help-toggle-item" onClick={help.toggle}>
-                  {help.enabled ? t("helpOn") : t("helpOff")}
-                </DropdownItem>
-                {signOutItem}
-              </DropdownList>
-            </Dropdown>
-          </div>
-        </div>
+                  </Button>
+                </ToolbarItem>
+              )}
+              <ThemeSwitch />
+              <ToolbarItem visibility={WIDE_ONLY}>
+                <Switch
+                  id="help-toggle"
+                  data-testid="help-toggle"
+                  label={t("help")}
+                  aria-label={t("helpToggle")}
+                  isChecked={help.enabled}
+                  onChange={(_event, checked) => help.setEnabled(checked)}
+                />
+              </ToolbarItem>
+              <ToolbarItem visibility={WIDE_ONLY}>
+                <Dropdown
+                  data-testid="options"
+                  isOpen={userMenuOpen}
+                  onOpenChange={setUserMenuOpen}
+                  popperProps={{ position: "right" }}
+                  shouldFocusFirstItemOnOpen
+                  toggle={(ref) => (
+                    <MenuToggle
+                      ref={ref}
+                      data-testid="options-toggle"
+                      variant="plainText"
+                      isExpanded={userMenuOpen}
+                      onClick={() => setUserMenuOpen((open) => !open)}
+                      icon={
+                        <img className="app-avatar" src={webUrl(claims.picture) ?? DEFAULT_AVATAR} alt={t("avatar")} />
+                      }
+                    >
+                      {name}
+                    </MenuToggle>
+                  )}
+                >
+                  <DropdownList>{signOutItem}</DropdownList>
+                </Dropdown>
+              </ToolbarItem>
+              <ToolbarItem visibility={NARROW_ONLY}>
+                <Dropdown
+                  data-testid="options-kebab-menu"
+                  isOpen={kebabOpen}
+                  onOpenChange={setKebabOpen}
+                  popperProps={{ position: "right" }}
+                  shouldFocusFirstItemOnOpen
+                  toggle={(ref) => (
+                    <MenuToggle
+                      ref={ref}
+                      data-testid="options-kebab"
+                      variant="plain"
+                      aria-label={t("userMenu")}
+                      isExpanded={kebabOpen}
+                      onClick={() => setKebabOpen((open) => !open)}
+                      icon={<EllipsisVIcon />}
+                    />
+                  )}
+                >
+                  <DropdownList>
+                    <DropdownItem key="name" isDisabled>
+                      {name}
+                    </DropdownItem>
+                    {showReferrer && (
+                      <DropdownItem
+                        key="referrer"
+                        to={referrer}
+                        data-testid="referrer-item"
+                        icon={<ExternalLinkSquareAltIcon />}
+                      >
+                        {backTo}
+                      </DropdownItem>
+                    )}
+                    <DropdownItem key="help" id="help-toggle-item" onClick={help.toggle}>
+                      {help.enabled ? t("helpOn") : t("helpOff")}
+                    </DropdownItem>
+                    {signOutItem}
+                  </DropdownList>
+                </Dropdown>
+              </ToolbarItem>
+            </ToolbarGroup>
+          </ToolbarContent>
+        </Toolbar>
       </MastheadContent>
     </Masthead>
   );

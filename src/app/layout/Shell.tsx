@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
+import { Page, SkipToContent } from "@patternfly/react-core";
+import { useEffect, useMemo, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { basePath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
@@ -6,9 +7,9 @@ import { Outlet, useLocation, useMatches, useNavigation, usePageSwitch } from ".
 import type { PageHandle } from "../routing/routes";
 import { LoadingState } from "../../ui/LoadingState";
 import { translateLabel } from "../../i18n/translateLabel";
-import { AppPage, MAIN_ID } from "./AppPage";
 import { Header } from "./Header";
 import { activeLeaf, useDocumentTitle } from "./documentTitle";
+import { keepFocusIn } from "./focusKeeper";
 import { relativePath, type MenuItem } from "../../menu/menu";
 import { Sidebar } from "./Sidebar";
 
@@ -17,6 +18,9 @@ import { Sidebar } from "./Sidebar";
  * that flashes for a moment is noise (and an animation the browser draws on every frame while the data comes in).
  */
 export const SPINNER_DELAY_MS = 300;
+
+/** The id of the page's main region, the skip link's target. */
+export const MAIN_ID = "main-content";
 
 export function Shell({ menu }: { menu: MenuItem[] }) {
   const navigation = useNavigation();
@@ -33,16 +37,41 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   // poppers read the computed text direction as they draw, a style recalculation each time).
   const header = useMemo(() => <Header />, []);
   usePageSwitch(mainRegion);
+  useEffect(() => {
+    const main = mainRegion.current;
+    return main ? keepFocusIn(main) : undefined;
+  }, []);
+
+  // The skip link moves the focus itself: the browser's jump to a fragment would put `#main-content` into the
+  // router's URL.
+  const skipToMain = (event: MouseEvent) => {
+    event.preventDefault();
+    mainRegion.current?.focus();
+  };
+  const skipLink = (
+    <SkipToContent href={`#${MAIN_ID}`} onClick={skipToMain} data-testid="skip-to-content">
+      {t("skipToContent")}
+    </SkipToContent>
+  );
 
   return (
-    <AppPage masthead={header} sidebar={<Sidebar menu={menu} />}>
+    // The managed sidebar: open on a wide screen, on a narrow one (below 75rem) closed until the toggle opens it, and
+    // closed again by a tap on the page.
+    <Page
+      isManagedSidebar
+      isContentFilled
+      masthead={header}
+      sidebar={<Sidebar menu={menu} />}
+      skipToContent={skipLink}
+      mainContainerId={MAIN_ID}
+    >
       {/* A slow switch says so instead of leaving the old page looking idle. */}
       {slow ? <LoadingState /> : <Outlet />}
-    </AppPage>
+    </Page>
   );
 }
 
-/** The page's main region (drawn by AppPage), for the scroll and focus of a page switch. */
+/** The page's main region (PatternFly's `Page` draws it), for the scroll and focus of a page switch. */
 const mainRegion = {
   get current() {
     return document.getElementById(MAIN_ID);

@@ -1,4 +1,4 @@
-import { MenuToggle, Select, SelectList, SelectOption } from "@patternfly/react-core";
+import { MenuToggle, Select, SelectList, SelectOption, ToolbarItem } from "@patternfly/react-core";
 import { DesktopIcon, MoonIcon, SunIcon } from "@patternfly/react-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +25,7 @@ export function ThemeSwitch() {
   const Icon = ICONS[scheme];
 
   return (
-    <div className="app-toolbar-item">
+    <ToolbarItem>
       <Select
         isOpen={open}
         onOpenChange={setOpen}
@@ -57,6 +57,6 @@ export function ThemeSwitch() {
           })}
         </SelectList>
       </Select>
-    </div>
+    </ToolbarItem>
   );
 }
