@@ -10,7 +10,7 @@ import { REALM, loadUser, savedLastName } from "./users.mjs";
 /** @typedef {{ vars: Record<string, any> }} Context */
 /** @typedef {{ emit: (type: string, name: string, value?: number) => void }} Events */
 /** @typedef {(error?: Error) => void} Done */
-/** @typedef {{ statusCode: number, body: string, headers: Record<string, string | undefined> }} Response */
+/** @typedef {{ statusCode: number, body: string, headers: Record<string, string | string[] | undefined> }} Response */
 
 let nextApiUser = 0;
 let nextBrowserUser = 0;
@@ -32,6 +32,22 @@ export function startSignIn(/** @type {Context} */ context, /** @type {Events} *
     round: 0,
     signInStarted: Date.now(),
   });
+  done();
+}
+
+/**
+ * The login page's cookies, for its form post. Keycloak marks them Secure; a browser sends them to http://localhost
+ * (a secure context), Artillery's cookie jar does not.
+ */
+export function keepCookies(
+  /** @type {unknown} */ _request,
+  /** @type {Response} */ response,
+  /** @type {Context} */ context,
+  /** @type {Events} */ _events,
+  /** @type {Done} */ done,
+) {
+  const lines = /** @type {string[]} */ ([]).concat(response.headers["set-cookie"] ?? []);
+  context.vars.cookies = lines.map((line) => line.split(";")[0]).join("; ");
   done();
 }
 
@@ -69,7 +85,7 @@ export function signedIn(
 
 /** The node that answered (HAProxy's X-Served-By), when there is one. @param {Response} response @param {Events} events */
 function countNode(response, events) {
-  const node = response.headers["x-served-by"];
+  const node = String(response.headers["x-served-by"] ?? "");
   if (node) events.emit("counter", `load.api_calls_by.${node}`, 1);
 }
 
@@ -161,6 +177,8 @@ export async function browserSignIns(page, context, events, test) {
   for (let index = nextBrowserUser++; index < Number(context.vars.browserUsers); index = nextBrowserUser++) {
     const me = loadUser(index);
     const signIn = await browser.newContext({ baseURL: context.vars.target, viewport: { width: 1280, height: 800 } });
+    // As browser.yml's defaultTimeout gives the engine's own page: a loaded machine is slow, not broken.
+    signIn.setDefaultTimeout(60_000);
     try {
       const tab = await signIn.newPage();
       await test.step("sign_in", async () => {
