@@ -19,9 +19,9 @@ const here = import.meta.dirname;
 const root = path.resolve(here, "..");
 const count = (/** @type {string} */ name, /** @type {number} */ fallback) => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a whole number, not '${process.env[name]}'.`);
-  return value;
+  if (Number.isInteger(value) && value >= 0) return value;
+  console.error(`${name} must be a whole number, not '${process.env[name]}'.`);
+  process.exit(1);
 };
 const USERS = count("LOAD_USERS", 50);
 const ROUNDS = count("LOAD_ROUNDS", 5);
