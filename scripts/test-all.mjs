@@ -14,7 +14,12 @@ const runners = [
   // in this order once all three are done.
   { name: "type-check", args: ["tsc", "--noEmit", "-p", "tsconfig.json"], summary: checkSummary, together: true },
   { name: "lint", args: ["eslint", "--max-warnings=0", "."], summary: checkSummary, together: true },
-  { name: "format", args: ["prettier", "--check", "src", "tests", "scripts"], summary: checkSummary, together: true },
+  {
+    name: "format",
+    args: ["prettier", "--check", "src", "tests", "scripts", "load"],
+    summary: checkSummary,
+    together: true,
+  },
   { name: "unit", args: ["vitest", "run"], summary: vitestSummary },
   {
     name: "java",
