@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
-import { demoLike, type KeycloakAdmin } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
 import { submitLogin } from "./support/browser";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
@@ -12,22 +12,10 @@ const REALM = "e2e-app-sessions";
 /** Has the same user names and a client that REALM lacks. */
 const OTHER_REALM = "e2e-app-sessions-other";
 
-type Person = { username: string; password: string };
-const ALICE: Person = { username: "alice", password: "alice-pw" };
-const BOB: Person = { username: "bob", password: "bob-pw" };
+const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const BOB: SignInUser = { username: "bob", password: "bob-pw" };
 /** May look (view-profile) but not change (no manage-account). */
-const CAROL: Person = { username: "carol", password: "carol-pw" };
-
-const person = ({ username, password }: Person, roles = ["manage-account", "view-profile"]) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName: username[0]!.toUpperCase() + username.slice(1),
-  lastName: "Tester",
-  credentials: [{ type: "password", value: password, temporary: false }],
-  clientRoles: { account: roles },
-});
+const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
 
 /** A confidential OIDC application; its redirect URI and backchannel logout URL are set once the receiver listens. */
 const application = (clientId: string, name: string) => ({
@@ -53,11 +41,11 @@ test.use({
   realms: {
     [REALM]: demoLike({
       eventsEnabled: true,
-      users: [person(ALICE), person(BOB), person(CAROL, ["view-profile"])],
+      users: [testUser(ALICE), testUser(BOB), testUser(CAROL, { roles: ["view-profile"] })],
       clients: [APP_A, APP_B, IDLE].map(({ clientId, name }) => application(clientId, name)),
     }),
     [OTHER_REALM]: demoLike({
-      users: [person(ALICE)],
+      users: [testUser(ALICE)],
       clients: [application(OTHER_APP, "Looking Glass")],
     }),
   },
@@ -162,7 +150,7 @@ async function freshPage<T>(browser: Browser, use: (page: Page) => Promise<T>): 
 }
 
 /** Signs in to the realm's console on the login page and returns the bearer token the console then sends. */
-async function consoleToken(page: Page, realm: string, user: Person): Promise<string> {
+async function consoleToken(page: Page, realm: string, user: SignInUser): Promise<string> {
   await page.goto(accountUrl(realm));
   await submitLogin(page, user.username, user.password);
   await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
@@ -185,7 +173,7 @@ async function signInToApplication(
   request: APIRequestContext,
   realm: string,
   clientId: string,
-  user?: Person,
+  user?: SignInUser,
 ): Promise<string> {
   const redirectUri = `${receiver!.base}/callback/${clientId}`;
   const query = new URLSearchParams({
