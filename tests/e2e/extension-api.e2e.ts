@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
 import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
-import { passReauthentication, submitLogin } from "./support/browser";
+import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
+import { expectError } from "./support/extension";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 import { keycloakAtLeast } from "./support/version";
@@ -127,39 +128,10 @@ async function signInForToken(
   return { token: await consoleToken(page, realm), otpDevice };
 }
 
-/** The bearer token of the console's next request to its realm. */
-async function consoleToken(page: Page, realm: string): Promise<string> {
-  const request = page.waitForRequest(
-    (candidate) =>
-      candidate.url().startsWith(`${keycloakUrl()}/realms/${realm}/`) &&
-      /^Bearer \S+$/.test(candidate.headers()["authorization"] ?? ""),
-  );
-  await page.reload();
-  return (await request).headers()["authorization"]!.slice("Bearer ".length);
-}
-
-/** A browser context of its own (no shared SSO session), closed after `use`. */
-async function freshPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ locale: "en-US" });
-  try {
-    return await use(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
 async function directGrant(request: APIRequestContext, user: SignInUser, clientId = "admin-cli"): Promise<APIResponse> {
   return request.post(`${keycloakUrl()}/realms/${REALM}/protocol/openid-connect/token`, {
     form: { grant_type: "password", client_id: clientId, username: user.username, password: user.password },
   });
-}
-
-async function expectError(response: APIResponse, status: number, error: string) {
-  expect(response.status()).toBe(status);
-  expect(response.headers()["cache-control"]).toBe("no-store");
-  const body = (await response.json()) as { error: string; errorDescription: string };
-  expect(body.error).toBe(error);
-  expect(body.errorDescription).toEqual(expect.any(String));
 }
 
 async function events(request: APIRequestContext, token: string, query = ""): Promise<EventPage> {

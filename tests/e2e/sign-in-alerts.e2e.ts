@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Browser, Page, Request } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
 import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
-import { passReauthentication, submitLogin } from "./support/browser";
+import { consoleToken, passReauthentication, submitLogin } from "./support/browser";
 import { screenshot, SCREENSHOT_DIR } from "./support/screenshots";
 import { otpCredential } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -379,9 +379,7 @@ test.describe("the sign-in-alerts endpoint", () => {
 
   async function tokenOf(browser: Browser, user: SignInUser, realmName = REALM): Promise<string> {
     const { page, close } = await signInWith(browser, user, { realm: realmName });
-    const request = page.waitForRequest((candidate) => /^Bearer \S+$/.test(candidate.headers()["authorization"] ?? ""));
-    await page.reload();
-    const token = (await request).headers()["authorization"]!.slice("Bearer ".length);
+    const token = await consoleToken(page, realmName);
     await close();
     return token;
   }
