@@ -1,25 +1,14 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FakeUmaServer, resource } from "../testing/fakeUmaServer";
-import { renderPage } from "../testing/renderPage";
+import { openActionsMenuItem, PAGE_LOAD, renderResources } from "../testing/resourcesPage";
 
 /*
  * The fault matrix for the resources screen (docs/hardening.md): share, edit, unshare, accept and deny
  * under HTTP 500, HTTP 403 and a network failure. The page talks to the stateful fake UMA server (as in
  * Resources.test.tsx), whose PUTs fail on demand; a network failure rejects before the server is reached.
  */
-const server = vi.hoisted(() => ({ current: undefined as unknown as { fetch: typeof fetch } }));
-vi.mock("../api/client", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../api/client")>();
-  return {
-    ...actual,
-    createApiClient: (environment: Parameters<typeof actual.createApiClient>[0], token: () => Promise<string>) =>
-      actual.createApiClient(environment, token, (input, init) => server.current.fetch(input, init)),
-  };
-});
-
-const PAGE_LOAD = { timeout: 4_000 };
 const SLOW = { timeout: 60_000 };
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -37,13 +26,15 @@ const FAULTS: Fault[] = [
 ];
 
 let fake: FakeUmaServer;
+/** What answers the page: the fake server, or a stand-in in front of it. */
+let server: { fetch: typeof fetch };
 /** Every PUT of permissions fails with the fault; everything else reaches the fake server. */
 function inject(fault: Fault) {
   if (fault.status) {
     fake.fail({ method: "PUT", path: /permissions$/, status: fault.status, body: { error: fault.reason } });
-    server.current = fake;
+    server = fake;
   } else {
-    server.current = {
+    server = {
       fetch: (input, init) =>
         init?.method === "PUT" && /permissions$/.test(new URL(String(input)).pathname)
           ? Promise.reject(new TypeError("Failed to fetch"))
@@ -59,24 +50,18 @@ async function expectDanger(reason: string, success: string) {
   expect(screen.queryByText(success)).toBeNull();
 }
 
-async function openMenuItem(item: string) {
-  const user = userEvent.setup();
-  renderPage("resources");
-  await user.click(await screen.findByTestId("actions-album", {}, PAGE_LOAD));
-  await user.click(await screen.findByRole("menuitem", { name: item }));
-  return { user, dialog: await screen.findByRole("dialog") };
-}
+const openMenuItem = (item: string) => openActionsMenuItem(() => server, "album", item);
 
 beforeEach(() => {
   fake = new FakeUmaServer([album], users);
-  server.current = fake;
+  server = fake;
 });
 
 describe.each(FAULTS)("fault matrix, resources: $name", SLOW, (fault) => {
   it("share: danger alert, the typed user and chosen scope kept in the open dialog, nothing shared", async () => {
     inject(fault);
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => server);
     await user.click(await screen.findByTestId("share-album", {}, PAGE_LOAD));
     const dialog = await screen.findByRole("dialog", { name: /Share the resource - / });
     await within(dialog).findByTestId(/^shared-with-/);
@@ -122,7 +107,7 @@ describe.each(FAULTS)("fault matrix, resources: $name", SLOW, (fault) => {
     fake.request("r1", "bob", ["view"]);
     inject(fault);
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => server);
     await user.click(await screen.findByRole("button", { name: "Permission requests: 1" }, PAGE_LOAD));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: button }));

@@ -1,6 +1,6 @@
 import Keycloak, { type KeycloakTokenParsed } from "keycloak-js";
 import type { Environment } from "../environment/environment";
-import { SessionEndedError } from "./sessionEnded";
+import { SessionEndedError, sessionEnd } from "./sessionEnded";
 import { startSessionMonitor } from "./sessionMonitor";
 
 /** Seconds of validity a token must still have before we use it for a call. */
@@ -66,14 +66,7 @@ export async function startAuth(
 ): Promise<Auth> {
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
-  const endListeners = new Set<() => void>();
-  let ended = false;
-  /** Marks the session ended once and tells the listeners (drafts are written, the dialog opens). */
-  const endSession = () => {
-    if (ended) return;
-    ended = true;
-    endListeners.forEach((listener) => listener());
-  };
+  const { end: endSession, ended, onEnd } = sessionEnd();
 
   const login = async () => {
     await keycloak.login({ scope: environment.scope || undefined, redirectUri: window.location.href });
@@ -108,7 +101,7 @@ export async function startAuth(
 
   return {
     async token() {
-      if (ended) throw new SessionEndedError();
+      if (ended()) throw new SessionEndedError();
       try {
         await keycloak.updateToken(MIN_TOKEN_VALIDITY);
       } catch {
@@ -151,7 +144,7 @@ export async function startAuth(
       });
     },
     async confirmSessionEnded() {
-      if (ended) return true;
+      if (ended()) return true;
       try {
         await keycloak.updateToken(-1);
         notify();
@@ -161,11 +154,8 @@ export async function startAuth(
         return true;
       }
     },
-    sessionEnded: () => ended,
-    onSessionEnd(listener) {
-      endListeners.add(listener);
-      return () => endListeners.delete(listener);
-    },
+    sessionEnded: ended,
+    onSessionEnd: onEnd,
   };
 }
 

@@ -13,3 +13,24 @@ export class SessionEndedError extends Error {
 export function isSessionEnded(error: unknown): error is SessionEndedError {
   return error instanceof SessionEndedError;
 }
+
+/**
+ * The end of a sign-in session, once: `end()` marks it and tells each listener (drafts are written, the dialog
+ * opens); a second `end()` does nothing.
+ */
+export function sessionEnd() {
+  let ended = false;
+  const listeners = new Set<() => void>();
+  return {
+    end() {
+      if (ended) return;
+      ended = true;
+      listeners.forEach((listener) => listener());
+    },
+    ended: () => ended,
+    onEnd(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -89,11 +89,14 @@ describe("translations", () => {
       ]),
     ).toEqual([["https://id.example.org/realms/demo/account-console-extension/messages/en", false, undefined]]);
 
-    const noExtension = vi.fn(async (url: RequestInfo | URL) =>
-      String(url).includes("/account-console-extension/")
-        ? json({ error: "not found" }, 404)
-        : json([{ key: "signOut", value: "Sign out (Keycloak)" }]),
-    );
+    /** A server whose extension answers `status` with `error`, and whose Keycloak list has "Sign out (Keycloak)". */
+    const extensionRefusing = (status: number, error: string) =>
+      vi.fn(async (url: RequestInfo | URL) =>
+        String(url).includes("/account-console-extension/")
+          ? json({ error }, status)
+          : json([{ key: "signOut", value: "Sign out (Keycloak)" }]),
+      );
+    const noExtension = extensionRefusing(404, "not found");
     const fallback = await startI18n({ ...environment, locale: "en" }, noExtension);
     expect(fallback.t("signOut")).toBe("Sign out (Keycloak)");
     await fallback.changeLanguage("de");
@@ -111,11 +114,7 @@ describe("translations", () => {
     expect((await startI18n({ ...environment, locale: "en" }, offline)).t("signOut")).toBe("Sign out (Keycloak)");
 
     // An extension of an older jar wanted the user's token (401): Keycloak's list, and the extension is not asked again.
-    const wantsToken = vi.fn(async (url: RequestInfo | URL) =>
-      String(url).includes("/account-console-extension/")
-        ? json({ error: "unauthorized" }, 401)
-        : json([{ key: "signOut", value: "Sign out (Keycloak)" }]),
-    );
+    const wantsToken = extensionRefusing(401, "unauthorized");
     const older = await startI18n({ ...environment, locale: "en" }, wantsToken);
     expect(older.t("signOut")).toBe("Sign out (Keycloak)");
     await older.changeLanguage("de");

@@ -5,7 +5,7 @@ import { createMemoryRouter } from "../lib/routing";
 import { vi } from "vitest";
 import { createApiClient } from "../api/client";
 import type { Auth } from "../auth/auth";
-import { SessionEndedError } from "../auth/sessionEnded";
+import { SessionEndedError, sessionEnd } from "../auth/sessionEnded";
 import { FEATURE_FLAGS, type Environment } from "../environment/environment";
 import { AppProviders } from "../app/App";
 import { PAGES } from "../app/routing/pages";
@@ -76,16 +76,10 @@ export type FakeAuth = Auth & {
  * stubbed server confirms the end, as a failed refresh would on the real server.
  */
 export function fakeAuth(claims: Record<string, unknown> = aliceClaims): FakeAuth {
-  let ended = false;
-  const endListeners = new Set<() => void>();
-  const endSession = () => {
-    if (ended) return;
-    ended = true;
-    endListeners.forEach((listener) => listener());
-  };
+  const { end: endSession, ended, onEnd } = sessionEnd();
   return {
     token: async () => {
-      if (ended) throw new SessionEndedError();
+      if (ended()) throw new SessionEndedError();
       return "token";
     },
     refresh: vi.fn(async () => undefined),
@@ -99,11 +93,8 @@ export function fakeAuth(claims: Record<string, unknown> = aliceClaims): FakeAut
       endSession();
       return true;
     },
-    sessionEnded: () => ended,
-    onSessionEnd(listener) {
-      endListeners.add(listener);
-      return () => endListeners.delete(listener);
-    },
+    sessionEnded: ended,
+    onSessionEnd: onEnd,
     endSession,
   };
 }
@@ -112,7 +103,7 @@ export function fakeAuth(claims: Record<string, unknown> = aliceClaims): FakeAut
  * Renders a page of the registry (by page id, as content.json names it) with its loader, in the app's provider tree,
  * against a stubbed server, in a data router where `/elsewhere` is another page. `search` is the address's query.
  * `alongside` is drawn in the same tree, beside the router: a witness of shared state (an answer the page also
- * reads) that a test can wait for.
+ * reads) that a test can wait for. `fetch` answers instead of `routes`: a stateful fake server (FakeUmaServer).
  */
 export function renderPage(
   pageId: string,
@@ -122,11 +113,12 @@ export function renderPage(
     auth = fakeAuth(),
     search = "",
     alongside = undefined as ReactNode,
+    fetch = undefined as typeof globalThis.fetch | undefined,
   } = {},
 ) {
   const definition = PAGES[pageId];
   if (!definition) throw new Error(`No page "${pageId}" in the registry.`);
-  const fetchStub = stubServer(routes);
+  const fetchStub = fetch ? vi.fn(fetch) : stubServer(routes);
   const api = createApiClient(environment, auth.token, fetchStub, { confirmSessionEnded: auth.confirmSessionEnded });
   const router = createMemoryRouter(
     [

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER, demoLike, STRICT_CSP_HEADERS } from "./support/admin";
 import { expectAccessible } from "./support/axe";
-import { submitLogin, signIn } from "./support/browser";
+import { recordViolations, submitLogin, signIn } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
@@ -23,20 +23,6 @@ test.use({
 
 // The events of one user pile up from test to test: in order.
 test.describe.configure({ mode: "serial" });
-
-/** Every Content-Security-Policy violation of the console's own documents (not Keycloak's login pages). */
-async function recordViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeBinding("__cspViolation", (_source, text: string) => void violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      if (!event.documentURI.includes("/account/")) return;
-      const report = (window as unknown as { __cspViolation?: (text: string) => void }).__cspViolation;
-      report?.(`${event.effectiveDirective} blocked ${event.blockedURI} in ${event.documentURI}`);
-    });
-  });
-  return violations;
-}
 
 /** The rows of the list, as their titles read. */
 const rowTitles = (page: Page) => page.getByTestId("activity-event").locator(".activity-title");

@@ -1,4 +1,4 @@
-import { DEMO_USER, demoLike } from "./support/admin";
+import { DEMO_USER, demoLike, testUser } from "./support/admin";
 import { loginButton, passReauthentication, signIn, submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -10,16 +10,8 @@ const REALM = "e2e-security";
 const PARTNER = "e2e-partner";
 const BROKER_SECRET = "broker-secret";
 
-const person = (username: string, firstName: string, lastName: string, password?: string) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName,
-  lastName,
-  ...(password ? { credentials: [{ type: "password", value: password, temporary: false }] } : {}),
-  clientRoles: { account: ["manage-account", "view-profile"] },
-});
+/** A user whose password is their user name, with a last name of their own. */
+const person = (username: string, lastName: string) => testUser({ username, password: username }, { lastName });
 
 test.use({
   realms: {
@@ -27,7 +19,7 @@ test.use({
     [PARTNER]: () =>
       demoLike({
         accountTheme: undefined,
-        users: [person("bob", "Bob", "Builder", "bob"), person("carol", "Carol", "Danvers", "carol")],
+        users: [person("bob", "Builder"), person("carol", "Danvers")],
         clients: [
           {
             clientId: "broker",
@@ -42,10 +34,10 @@ test.use({
       const partner = `${keycloakUrl()}/realms/${PARTNER}/protocol/openid-connect`;
       return demoLike({
         users: [
-          person(DEMO_USER.username, "Alice", "Liddell", DEMO_USER.password),
-          person("dave", "Dave", "Lister", "dave"),
+          testUser(DEMO_USER, { lastName: "Liddell" }),
+          person("dave", "Lister"),
           // Only the device-activity test signs in as Erin, so her sessions are exactly its own.
-          person("erin", "Erin", "Hannon", "erin"),
+          person("erin", "Hannon"),
         ],
         identityProviders: [
           {

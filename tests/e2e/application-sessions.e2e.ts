@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
-import { demoLike, type KeycloakAdmin } from "./support/admin";
-import { submitLogin } from "./support/browser";
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { consoleToken, freshPage, submitLogin } from "./support/browser";
+import { expectError } from "./support/extension";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
 // Ending one application's session from the Applications page (the extension's DELETE application-sessions,
@@ -12,22 +13,10 @@ const REALM = "e2e-app-sessions";
 /** Has the same user names and a client that REALM lacks. */
 const OTHER_REALM = "e2e-app-sessions-other";
 
-type Person = { username: string; password: string };
-const ALICE: Person = { username: "alice", password: "alice-pw" };
-const BOB: Person = { username: "bob", password: "bob-pw" };
+const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const BOB: SignInUser = { username: "bob", password: "bob-pw" };
 /** May look (view-profile) but not change (no manage-account). */
-const CAROL: Person = { username: "carol", password: "carol-pw" };
-
-const person = ({ username, password }: Person, roles = ["manage-account", "view-profile"]) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName: username[0]!.toUpperCase() + username.slice(1),
-  lastName: "Tester",
-  credentials: [{ type: "password", value: password, temporary: false }],
-  clientRoles: { account: roles },
-});
+const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
 
 /** A confidential OIDC application; its redirect URI and backchannel logout URL are set once the receiver listens. */
 const application = (clientId: string, name: string) => ({
@@ -53,11 +42,11 @@ test.use({
   realms: {
     [REALM]: demoLike({
       eventsEnabled: true,
-      users: [person(ALICE), person(BOB), person(CAROL, ["view-profile"])],
+      users: [testUser(ALICE), testUser(BOB), testUser(CAROL, { roles: ["view-profile"] })],
       clients: [APP_A, APP_B, IDLE].map(({ clientId, name }) => application(clientId, name)),
     }),
     [OTHER_REALM]: demoLike({
-      users: [person(ALICE)],
+      users: [testUser(ALICE)],
       clients: [application(OTHER_APP, "Looking Glass")],
     }),
   },
@@ -151,28 +140,12 @@ const api = (realm: string, query = "") =>
 const forClient = (clientId: string) => `?${new URLSearchParams({ clientId })}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A browser context of its own (no shared SSO session), closed after `use`. */
-async function freshPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ locale: "en-US" });
-  try {
-    return await use(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
 /** Signs in to the realm's console on the login page and returns the bearer token the console then sends. */
-async function consoleToken(page: Page, realm: string, user: Person): Promise<string> {
+async function signedInToken(page: Page, realm: string, user: SignInUser): Promise<string> {
   await page.goto(accountUrl(realm));
   await submitLogin(page, user.username, user.password);
   await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
-  const request = page.waitForRequest(
-    (candidate) =>
-      candidate.url().startsWith(`${keycloakUrl()}/realms/${realm}/`) &&
-      /^Bearer \S+$/.test(candidate.headers()["authorization"] ?? ""),
-  );
-  await page.reload();
-  return (await request).headers()["authorization"]!.slice("Bearer ".length);
+  return consoleToken(page, realm);
 }
 
 /**
@@ -185,7 +158,7 @@ async function signInToApplication(
   request: APIRequestContext,
   realm: string,
   clientId: string,
-  user?: Person,
+  user?: SignInUser,
 ): Promise<string> {
   const redirectUri = `${receiver!.base}/callback/${clientId}`;
   const query = new URLSearchParams({
@@ -235,14 +208,6 @@ async function sessions(admin: KeycloakAdmin, realm: string, username: string): 
 const signedInTo = async (admin: KeycloakAdmin, username: string) =>
   (await sessions(admin, REALM, username)).flatMap((session) => Object.values(session.clients)).sort();
 
-async function expectError(response: APIResponse, status: number, error: string) {
-  expect(response.status()).toBe(status);
-  expect(response.headers()["cache-control"]).toBe("no-store");
-  const body = (await response.json()) as { error: string; errorDescription: string };
-  expect(body.error).toBe(error);
-  expect(body.errorDescription).toEqual(expect.any(String));
-}
-
 test.describe("the API that ends an application's session", () => {
   test("refuses a caller without a token, with a forged one, or with one of another realm (401)", async ({
     browser,
@@ -256,7 +221,7 @@ test.describe("the API that ends an application's session", () => {
       401,
       "unauthorized",
     );
-    const otherRealmToken = await freshPage(browser, (page) => consoleToken(page, OTHER_REALM, ALICE));
+    const otherRealmToken = await freshPage(browser, (page) => signedInToken(page, OTHER_REALM, ALICE));
     // The token works where it was issued (Alice has no session with the application there) ...
     await expectError(
       await request.delete(api(OTHER_REALM, forClient(OTHER_APP)), { headers: bearer(otherRealmToken) }),
@@ -278,10 +243,10 @@ test.describe("the API that ends an application's session", () => {
   }) => {
     await freshPage(browser, async (bobPage) => {
       // Bob is signed in to Tea Room; Alice to Garden Planner (and her console).
-      await consoleToken(bobPage, REALM, BOB);
+      await signedInToken(bobPage, REALM, BOB);
       await signInToApplication(bobPage, request, REALM, APP_B.clientId);
       await freshPage(browser, async (page) => {
-        const token = await consoleToken(page, REALM, ALICE);
+        const token = await signedInToken(page, REALM, ALICE);
         await signInToApplication(page, request, REALM, APP_A.clientId);
         const before = { alice: await signedInTo(admin, "alice"), bob: await signedInTo(admin, "bob") };
         expect(before.alice).toEqual(["account-console", APP_A.clientId]);
@@ -326,7 +291,7 @@ test.describe("the API that ends an application's session", () => {
 
   test("needs manage-account: a user without it gets 403 and nothing ends", async ({ admin, browser, request }) => {
     await freshPage(browser, async (page) => {
-      const token = await consoleToken(page, REALM, CAROL);
+      const token = await signedInToken(page, REALM, CAROL);
       await signInToApplication(page, request, REALM, APP_A.clientId);
       await expectError(
         await request.delete(api(REALM, forClient(APP_A.clientId)), { headers: bearer(token) }),
@@ -343,7 +308,7 @@ test.describe("the API that ends an application's session", () => {
     request,
   }) => {
     await freshPage(browser, async (page) => {
-      const token = await consoleToken(page, OTHER_REALM, ALICE);
+      const token = await signedInToken(page, OTHER_REALM, ALICE);
       await signInToApplication(page, request, OTHER_REALM, OTHER_APP);
       await admin.setClientEnabled(OTHER_REALM, "account", false);
       try {

@@ -1,4 +1,4 @@
-import { DEMO_USER, demoLike } from "./support/admin";
+import { DEMO_USER, demoLike, testUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
@@ -13,26 +13,16 @@ const MANY_GROUPS = Array.from({ length: 60 }, (_, i) => `team-${String(i + 1).p
 const ORGS = "e2e-organizations";
 const SHOP_URL = "https://shop.example.org/";
 
-const person = (username: string, firstName: string, roles: string[], extra: Record<string, unknown> = {}) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName,
-  lastName: "Tester",
-  credentials: [
-    { type: "password", value: username === DEMO_USER.username ? DEMO_USER.password : username, temporary: false },
-  ],
-  clientRoles: { account: roles },
-  ...extra,
-});
+/** A user whose password is their user name (as the demo user's is). */
+const person = (username: string, roles: string[], extra: Record<string, unknown> = {}) =>
+  testUser({ username, password: username }, { roles, ...extra });
 const group = (name: string, subGroups: unknown[] = []) => ({ name, path: `/${name}`, subGroups });
 
 test.use({
   realms: {
     [APPS]: () =>
       demoLike({
-        users: [person(DEMO_USER.username, "Alice", ["manage-account", "view-profile"])],
+        users: [person(DEMO_USER.username, ["manage-account", "view-profile"])],
         clients: [
           {
             clientId: "shop",
@@ -49,11 +39,11 @@ test.use({
       }),
     [GROUPS]: demoLike({
       users: [
-        person(DEMO_USER.username, "Alice", ["manage-account", "view-groups"], {
+        person(DEMO_USER.username, ["manage-account", "view-groups"], {
           groups: ["/one/subgroup", "/four", "/five"],
         }),
-        person("dave", "Dave", ["manage-account", "view-groups"], { groups: ["/one/subgroup/deep"] }),
-        person("erin", "Erin", ["manage-account", "view-groups"], { groups: MANY_GROUPS.map((name) => `/${name}`) }),
+        person("dave", ["manage-account", "view-groups"], { groups: ["/one/subgroup/deep"] }),
+        person("erin", ["manage-account", "view-groups"], { groups: MANY_GROUPS.map((name) => `/${name}`) }),
       ],
       groups: [
         group("five"),
@@ -72,8 +62,8 @@ test.use({
     [ORGS]: demoLike({
       organizationsEnabled: true,
       users: [
-        person(DEMO_USER.username, "Alice", ["manage-account", "view-profile"]),
-        person("bob", "Bob", ["manage-account", "view-profile"]),
+        person(DEMO_USER.username, ["manage-account", "view-profile"]),
+        person("bob", ["manage-account", "view-profile"]),
       ],
     }),
   },

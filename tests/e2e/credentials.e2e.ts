@@ -1,7 +1,7 @@
 import jsQR from "jsqr";
 import type { Page } from "@playwright/test";
 import { PNG } from "pngjs";
-import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
+import { DEMO_USER, demoLike, testUser, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { screenshot } from "./support/screenshots";
 import { expect, test } from "./support/test";
@@ -15,18 +15,6 @@ const SD = "oid4vc_natural_person_sd";
 /** A user who may only look (view-verifiable-credentials), in German. */
 const VIEWER = { username: "berta", password: "berta", displayName: "Berta Tester" };
 
-const person = (username: string, password: string, roles: string[], extra: Record<string, unknown> = {}) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName: username[0]!.toUpperCase() + username.slice(1),
-  lastName: "Tester",
-  credentials: [{ type: "password", value: password, temporary: false }],
-  clientRoles: { account: roles },
-  ...extra,
-});
-
 test.use({
   realms: {
     [REALM]: demoLike({
@@ -35,8 +23,9 @@ test.use({
       supportedLocales: ["en", "de"],
       defaultLocale: "en",
       users: [
-        person(DEMO_USER.username, DEMO_USER.password, ["manage-account", "view-profile"]),
-        person(VIEWER.username, VIEWER.password, ["view-profile", "view-verifiable-credentials"], {
+        testUser(DEMO_USER),
+        testUser(VIEWER, {
+          roles: ["view-profile", "view-verifiable-credentials"],
           attributes: { locale: ["de"] },
         }),
       ],

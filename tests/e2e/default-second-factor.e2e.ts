@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demoLike, STRICT_CSP_HEADERS, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
-import { loginButton, submitLogin } from "./support/browser";
+import { loginButton, recordViolations, submitLogin } from "./support/browser";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, test } from "./support/test";
@@ -113,20 +113,6 @@ async function signInWithOtp(page: Page, admin: KeycloakAdmin): Promise<string> 
   await loginButton(page).click();
   await expect(page.getByTestId("page-heading")).toHaveText("Signing in", { timeout: 30_000 });
   return id;
-}
-
-/** Every Content-Security-Policy violation of the console's own documents (not Keycloak's login pages). */
-async function recordViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeBinding("__cspViolation", (_source, text: string) => void violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      if (!event.documentURI.includes("/account/")) return;
-      const report = (window as unknown as { __cspViolation?: (text: string) => void }).__cspViolation;
-      report?.(`${event.effectiveDirective} blocked ${event.blockedURI} in ${event.documentURI}`);
-    });
-  });
-  return violations;
 }
 
 /** The row of one credential, found by its name's element. */

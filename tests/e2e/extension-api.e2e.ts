@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
-import { demoLike, type KeycloakAdmin } from "./support/admin";
-import { passReauthentication, submitLogin } from "./support/browser";
+import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
+import { expectError } from "./support/extension";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 import { keycloakAtLeast } from "./support/version";
@@ -15,19 +16,18 @@ const QUIET_REALM = "e2e-extension-quiet";
 /** A realm whose admin switches account management (the `account` client) off and on again. */
 const OFF_REALM = "e2e-extension-off";
 
-type Person = { username: string; password: string };
-const ALICE: Person = { username: "alice", password: "alice-pw" };
-const BOB: Person = { username: "bob", password: "bob-pw" };
+const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const BOB: SignInUser = { username: "bob", password: "bob-pw" };
 /** May look (view-profile) but not change (no manage-account). */
-const CAROL: Person = { username: "carol", password: "carol-pw" };
+const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
 /** Has two authenticator applications. */
-const DORA: Person = { username: "dora", password: "dora-pw" };
+const DORA: SignInUser = { username: "dora", password: "dora-pw" };
 /** Must change her password at her next sign-in. */
-const ERIN: Person = { username: "erin", password: "erin-pw" };
+const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
 /** Fails to sign in many times. */
-const FRANK: Person = { username: "frank", password: "frank-pw" };
+const FRANK: SignInUser = { username: "frank", password: "frank-pw" };
 /** Has one authenticator application, which she removes. */
-const GINA: Person = { username: "gina", password: "gina-pw" };
+const GINA: SignInUser = { username: "gina", password: "gina-pw" };
 
 /** OTP secrets by credential label (Keycloak keys the HMAC with the secret's bytes as stored). */
 const SECRETS: Record<string, string> = {
@@ -40,44 +40,25 @@ const SECRETS: Record<string, string> = {
 
 const otp = (label: string) => otpCredential(label, SECRETS[label] ?? "");
 
-const person = (
-  { username, password }: Person,
-  roles = ["manage-account", "view-profile"],
-  extra: Record<string, unknown> = {},
-) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName: username[0]!.toUpperCase() + username.slice(1),
-  lastName: "Tester",
-  credentials: [{ type: "password", value: password, temporary: false }],
-  clientRoles: { account: roles },
-  ...extra,
-});
-
-const withOtp = (user: Person, labels: string[]) =>
-  person(user, undefined, {
-    credentials: [{ type: "password", value: user.password, temporary: false }, ...labels.map(otp)],
-  });
+const withOtp = (user: SignInUser, labels: string[]) => testUser(user, { otherCredentials: labels.map(otp) });
 
 test.use({
   realms: {
     [REALM]: demoLike({
       eventsEnabled: true,
       users: [
-        person(ALICE),
+        testUser(ALICE),
         withOtp(BOB, ["Bob's phone", "Bob's tablet"]),
-        person(CAROL, ["view-profile"]),
+        testUser(CAROL, { roles: ["view-profile"] }),
         withOtp(DORA, ["Dora's phone", "Dora's tablet"]),
-        person(ERIN, undefined, { requiredActions: ["UPDATE_PASSWORD"] }),
-        person(FRANK),
+        testUser(ERIN, { requiredActions: ["UPDATE_PASSWORD"] }),
+        testUser(FRANK),
         withOtp(GINA, ["Gina's phone"]),
       ],
     }),
-    [OTHER_REALM]: demoLike({ eventsEnabled: true, users: [person(ALICE)] }),
-    [QUIET_REALM]: demoLike({ eventsEnabled: false, users: [person(ALICE)] }),
-    [OFF_REALM]: demoLike({ eventsEnabled: true, users: [person(ALICE)] }),
+    [OTHER_REALM]: demoLike({ eventsEnabled: true, users: [testUser(ALICE)] }),
+    [QUIET_REALM]: demoLike({ eventsEnabled: false, users: [testUser(ALICE)] }),
+    [OFF_REALM]: demoLike({ eventsEnabled: true, users: [testUser(ALICE)] }),
   },
 });
 
@@ -126,7 +107,7 @@ async function credentials(admin: KeycloakAdmin, username: string): Promise<Stor
 async function signInForToken(
   page: Page,
   realm: string,
-  user: Person,
+  user: SignInUser,
   admin?: KeycloakAdmin,
 ): Promise<{ token: string; otpDevice?: string }> {
   await page.goto(accountUrl(realm));
@@ -147,39 +128,10 @@ async function signInForToken(
   return { token: await consoleToken(page, realm), otpDevice };
 }
 
-/** The bearer token of the console's next request to its realm. */
-async function consoleToken(page: Page, realm: string): Promise<string> {
-  const request = page.waitForRequest(
-    (candidate) =>
-      candidate.url().startsWith(`${keycloakUrl()}/realms/${realm}/`) &&
-      /^Bearer \S+$/.test(candidate.headers()["authorization"] ?? ""),
-  );
-  await page.reload();
-  return (await request).headers()["authorization"]!.slice("Bearer ".length);
-}
-
-/** A browser context of its own (no shared SSO session), closed after `use`. */
-async function freshPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ locale: "en-US" });
-  try {
-    return await use(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-async function directGrant(request: APIRequestContext, user: Person, clientId = "admin-cli"): Promise<APIResponse> {
+async function directGrant(request: APIRequestContext, user: SignInUser, clientId = "admin-cli"): Promise<APIResponse> {
   return request.post(`${keycloakUrl()}/realms/${REALM}/protocol/openid-connect/token`, {
     form: { grant_type: "password", client_id: clientId, username: user.username, password: user.password },
   });
-}
-
-async function expectError(response: APIResponse, status: number, error: string) {
-  expect(response.status()).toBe(status);
-  expect(response.headers()["cache-control"]).toBe("no-store");
-  const body = (await response.json()) as { error: string; errorDescription: string };
-  expect(body.error).toBe(error);
-  expect(body.errorDescription).toEqual(expect.any(String));
 }
 
 async function events(request: APIRequestContext, token: string, query = ""): Promise<EventPage> {
@@ -190,7 +142,7 @@ async function events(request: APIRequestContext, token: string, query = ""): Pr
 }
 
 /** A failed sign-in on the realm's login page: a LOGIN_ERROR event of the account console client. */
-async function failSignIn(browser: Browser, user: Person) {
+async function failSignIn(browser: Browser, user: SignInUser) {
   await freshPage(browser, async (page) => {
     await page.goto(accountUrl(REALM));
     await submitLogin(page, user.username, `${user.password}-wrong`);

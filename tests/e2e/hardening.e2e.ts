@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { tabTo } from "./a11y/checks";
-import { DEMO_USER, demoLike } from "./support/admin";
+import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -59,6 +59,22 @@ async function openRoute(page: Page, route: string) {
 }
 
 /** The focused element shows a focus indicator (an outline or a box shadow). */
+/**
+ * Signs the demo user in a second time, in a browser of its own, so that Device activity has a session to sign out,
+ * then opens Device activity on `page`; returns how many sessions there were before (the worker's own among them).
+ */
+async function deviceActivityWithSecondSession(
+  page: Page,
+  admin: KeycloakAdmin,
+  openConsole: (realm: string, options: { ownSession: boolean }) => Promise<Page>,
+): Promise<number> {
+  const before = await admin.sessionCount(REALM, DEMO_USER.username);
+  await openConsole(REALM, { ownSession: true });
+  await expect.poll(() => admin.sessionCount(REALM, DEMO_USER.username)).toBe(before + 1);
+  await openRoute(page, "account-security/device-activity");
+  return before;
+}
+
 async function expectFocusVisible(target: Locator) {
   await expect(target).toBeFocused();
   const indicator = await target.evaluate((element) => {
@@ -165,11 +181,7 @@ test.describe("keyboard only", () => {
     openConsole,
     admin,
   }) => {
-    const before = await admin.sessionCount(REALM, DEMO_USER.username);
-    // A second session: its own sign-in (the worker's session is already counted in `before`).
-    await openConsole(REALM, { ownSession: true });
-    await expect.poll(() => admin.sessionCount(REALM, DEMO_USER.username)).toBe(before + 1);
-    await openRoute(page, "account-security/device-activity");
+    const before = await deviceActivityWithSecondSession(page, admin, openConsole);
     await page.locator("body").focus();
     const trigger = page.getByRole("button", { name: "Sign out", exact: true }).first();
     await tabTo(page, trigger);
@@ -227,11 +239,7 @@ test.describe("faults injected on the real server's answers", () => {
     openConsole,
     admin,
   }) => {
-    const before = await admin.sessionCount(REALM, DEMO_USER.username);
-    // A second session: its own sign-in (the worker's session is already counted in `before`).
-    await openConsole(REALM, { ownSession: true });
-    await expect.poll(() => admin.sessionCount(REALM, DEMO_USER.username)).toBe(before + 1);
-    await openRoute(page, "account-security/device-activity");
+    const before = await deviceActivityWithSecondSession(page, admin, openConsole);
     await page.route(
       (url) => url.pathname.startsWith(`/realms/${REALM}/account/sessions/`) && !url.pathname.endsWith("/devices"),
       (route) => (route.request().method() === "DELETE" ? route.abort("internetdisconnected") : route.fallback()),

@@ -87,6 +87,20 @@ test.beforeAll(async ({ admin }) => {
 
 const noBundleKeys = async (page: Page) => expect(page.locator("main")).not.toContainText("${");
 
+/** Reloads the page with the real organizations answer, each organization with `membershipType` added to it. */
+async function showMembershipType(page: Page, membershipType: string) {
+  await page.route(/\/account\/organizations$/, async (route) => {
+    if (route.request().resourceType() !== "fetch") return route.fallback();
+    const response = await route.fetch();
+    const organizations = (await response.json()) as Record<string, unknown>[];
+    await route.fulfill({
+      response,
+      json: organizations.map((organization) => ({ ...organization, membershipType })),
+    });
+  });
+  await page.reload();
+}
+
 test.describe("organizations", () => {
   test.use({ account: { realm: REALM, route: "organizations" } });
 
@@ -127,16 +141,7 @@ test.describe("organizations", () => {
       `/${REALM}/organizations/${await organizationId(admin)}/members`,
     );
     const type = members.find((member) => member.username === DEMO_USER.username)!.membershipType;
-    await page.route(/\/account\/organizations$/, async (route) => {
-      if (route.request().resourceType() !== "fetch") return route.fallback();
-      const response = await route.fetch();
-      const organizations = (await response.json()) as Record<string, unknown>[];
-      await route.fulfill({
-        response,
-        json: organizations.map((organization) => ({ ...organization, membershipType: type })),
-      });
-    });
-    await page.reload();
+    await showMembershipType(page, type);
     const row = page.getByTestId("organizations-list-item");
     await expect(page.getByText("Membership type")).toBeVisible();
     await expect(row.getByTestId("organization-membership-type")).toHaveText("Unmanaged");
@@ -148,16 +153,7 @@ test.describe("organizations", () => {
     test.use({ viewport: { width: 360, height: 740 }, colorScheme: "dark" });
 
     test("the row with its membership type fits the screen", async ({ consolePage: page }) => {
-      await page.route(/\/account\/organizations$/, async (route) => {
-        if (route.request().resourceType() !== "fetch") return route.fallback();
-        const response = await route.fetch();
-        const organizations = (await response.json()) as Record<string, unknown>[];
-        await route.fulfill({
-          response,
-          json: organizations.map((organization) => ({ ...organization, membershipType: "MANAGED" })),
-        });
-      });
-      await page.reload();
+      await showMembershipType(page, "MANAGED");
       const row = page.getByTestId("organizations-list-item");
       await expect(row.getByTestId("organization-membership-type")).toHaveText("Managed");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
+import { DEMO_USER, demoLike, testUser, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { screenshot } from "./support/screenshots";
 import { expect, keycloakUrl, test } from "./support/test";
@@ -24,28 +24,12 @@ const PHOTOS = Array.from({ length: 12 }, (_, i) => `photo-${String(i + 1).padSt
 type Permission = { username: string; email?: string; scopes: string[] };
 type AccountResource = { _id: string; name: string; scopes: { name: string }[] };
 
-const person = (username: string, password: string) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName: username[0]!.toUpperCase() + username.slice(1),
-  lastName: "Tester",
-  credentials: [{ type: "password", value: password, temporary: false }],
-  clientRoles: { account: ["manage-account", "view-profile"] },
-});
-
 test.use({
   realms: {
     [REALM]: () =>
       demoLike({
         userManagedAccessAllowed: true,
-        users: [
-          person(ALICE.username, ALICE.password),
-          person(BOB.username, BOB.password),
-          person(CAROL.username, CAROL.password),
-          person(DAVE.username, DAVE.password),
-        ],
+        users: [ALICE, BOB, CAROL, DAVE].map((user) => testUser(user)),
         clients: [
           {
             clientId: CLIENT,

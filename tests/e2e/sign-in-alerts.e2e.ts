@@ -4,8 +4,8 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page, Request } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
-import { demoLike, type KeycloakAdmin } from "./support/admin";
-import { passReauthentication, submitLogin } from "./support/browser";
+import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { consoleToken, passReauthentication, submitLogin } from "./support/browser";
 import { screenshot, SCREENSHOT_DIR } from "./support/screenshots";
 import { otpCredential } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -20,49 +20,27 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const HANGING_SMTP_PORT = SMTP_PORT + 1;
 const LISTENERS = ["jboss-logging", "account-console-sign-in-alerts"];
 
-type Person = { username: string; password: string };
-const ALICE: Person = { username: "alice", password: "alice-pw" };
-const BOB: Person = { username: "bob", password: "bob-pw" };
+const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const BOB: SignInUser = { username: "bob", password: "bob-pw" };
 /** Signs in from a new device whenever a test needs proof that the mails before it have been sent. */
-const MARK: Person = { username: "mark", password: "mark-pw" };
-const CAROL: Person = { username: "carol", password: "carol-pw" };
+const MARK: SignInUser = { username: "mark", password: "mark-pw" };
+const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
 /** Has an address he has not verified. */
-const DAVE: Person = { username: "dave", password: "dave-pw" };
+const DAVE: SignInUser = { username: "dave", password: "dave-pw" };
 /** Follows the mail's "This wasn't me" link and changes her password. */
-const ERIN: Person = { username: "erin", password: "erin-pw" };
+const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
 /** Has an authenticator app to rename. */
-const OLGA: Person = { username: "olga", password: "olga-pw" };
+const OLGA: SignInUser = { username: "olga", password: "olga-pw" };
 const OLGA_OTP_SECRET = "olga-phone-secret-0001";
-
-const person = ({ username, password }: Person, extra: Record<string, unknown> = {}) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName: username[0]!.toUpperCase() + username.slice(1),
-  lastName: "Tester",
-  credentials: [{ type: "password", value: password, temporary: false }],
-  // Users of an imported realm get no default roles: the console needs the account client's.
-  clientRoles: { account: ["manage-account", "view-profile"] },
-  ...extra,
-});
 
 const realm = (changes: Record<string, unknown>) =>
   demoLike({
     eventsEnabled: true,
     users: [
-      person(ALICE),
-      person(BOB),
-      person(MARK),
-      person(CAROL),
-      person(DAVE, { emailVerified: false }),
-      person(ERIN),
-      person(OLGA, {
-        credentials: [
-          { type: "password", value: OLGA.password, temporary: false },
-          otpCredential("Olga's phone", OLGA_OTP_SECRET),
-        ],
-      }),
+      ...[ALICE, BOB, MARK, CAROL].map((user) => testUser(user)),
+      testUser(DAVE, { emailVerified: false }),
+      testUser(ERIN),
+      testUser(OLGA, { otherCredentials: [otpCredential("Olga's phone", OLGA_OTP_SECRET)] }),
     ],
     ...changes,
   });
@@ -122,13 +100,13 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => (hanging ? hanging.close(() => resolve()) : resolve()));
 });
 
-const to = (user: Person) => (mail: CaughtMail) => mail.to.includes(`${user.username}@example.org`);
-const mailsTo = (user: Person) => catcher.mails.filter(to(user));
+const to = (user: SignInUser) => (mail: CaughtMail) => mail.to.includes(`${user.username}@example.org`);
+const mailsTo = (user: SignInUser) => catcher.mails.filter(to(user));
 
 /** Signs `user` in, in a browser context of its own (a new browser profile) with this user agent; returns the page. */
 async function signInWith(
   browser: Browser,
-  user: Person,
+  user: SignInUser,
   { userAgent, realm = REALM, route = "" }: { userAgent?: string; realm?: string; route?: string } = {},
 ): Promise<{ page: Page; close: () => Promise<void>; seconds: number }> {
   const context = await browser.newContext({ locale: "en-US", ...(userAgent ? { userAgent } : {}) });
@@ -160,7 +138,7 @@ async function mailsSettled(browser: Browser): Promise<void> {
   await catcher.waitFor(() => mailsTo(MARK).length > before);
 }
 
-async function choice(admin: KeycloakAdmin, user: Person) {
+async function choice(admin: KeycloakAdmin, user: SignInUser) {
   const id = await admin.userId(REALM, user.username);
   const credentials = await admin.request<{ type: string; secretData?: string; userLabel?: string }[]>(
     "GET",
@@ -170,7 +148,7 @@ async function choice(admin: KeycloakAdmin, user: Person) {
 }
 
 /** The user's remembered devices as the Admin API shows them, once the listener has written them. */
-async function remembered(admin: KeycloakAdmin, user: Person) {
+async function remembered(admin: KeycloakAdmin, user: SignInUser) {
   const stored = async () =>
     (await choice(admin, user)).filter((credential) => credential.type === "account-console-sign-in-alerts");
   await expect.poll(async () => (await stored()).length).toBe(1);
@@ -401,11 +379,9 @@ test.describe("the sign-in-alerts endpoint", () => {
   const endpoint = (realmName = REALM) =>
     `${keycloakUrl()}/realms/${realmName}/account-console-extension/sign-in-alerts`;
 
-  async function tokenOf(browser: Browser, user: Person, realmName = REALM): Promise<string> {
+  async function tokenOf(browser: Browser, user: SignInUser, realmName = REALM): Promise<string> {
     const { page, close } = await signInWith(browser, user, { realm: realmName });
-    const request = page.waitForRequest((candidate) => /^Bearer \S+$/.test(candidate.headers()["authorization"] ?? ""));
-    await page.reload();
-    const token = (await request).headers()["authorization"]!.slice("Bearer ".length);
+    const token = await consoleToken(page, realmName);
     await close();
     return token;
   }

@@ -9,6 +9,7 @@ import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import "./default-second-factor.css";
 import { StaticLabel } from "../../ui/StaticLabel";
+import type { CredentialActionProps } from "./credentialAction";
 
 /** The category Keycloak's credential providers give a second factor (the Account API reports it per type). */
 const TWO_FACTOR = "two-factor";
@@ -120,16 +121,7 @@ export function DefaultSecondFactorProvider({
 }
 
 /** In a credential's row: "Default" on the default second factor, "Make default" on the others. */
-export function DefaultSecondFactorAction({
-  credential,
-  name,
-  labelId,
-}: {
-  credential: CredentialRepresentation;
-  name: string;
-  /** The id of the row's name, which describes the button. */
-  labelId: string;
-}) {
+export function DefaultSecondFactorAction({ credential, name, labelId }: CredentialActionProps) {
   const { t } = useTranslation();
   const choice = useContext(DefaultChoiceContext);
   if (!choice?.choices.has(credential.id)) return null;

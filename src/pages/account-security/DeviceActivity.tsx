@@ -21,6 +21,7 @@ import { useAuth } from "../../auth/AuthContext";
 import { fromEpochSeconds, useFormat } from "../../i18n/format";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
+import { useChange } from "../../ui/hooks/useChange";
 import { useListPaging } from "../../ui/ListPaging";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
@@ -36,9 +37,9 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
-  const { addAlert, addError } = useAlerts();
+  const { addAlert } = useAlerts();
+  const { busy, run } = useChange();
   const [pending, setPending] = useState<PendingSignOut>();
-  const [busy, setBusy] = useState(false);
   // Sessions in the server's order (the current device first), a page at a time.
   const sessions = useMemo(
     () =>
@@ -51,8 +52,7 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
 
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
-    try {
+    const signedOut = await run("errorSignOutMessage", async () => {
       if (pending.kind === "one") {
         await deleteSession(api, pending.session.id);
         addAlert(t("signedOutSession", { browser: pending.session.browser ?? "", os: pending.device.os ?? "" }));
@@ -63,12 +63,8 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
         await deleteSession(api);
         await auth.logout();
       }
-    } catch (error) {
-      addError("errorSignOutMessage", error);
-      setPending(undefined);
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!signedOut) setPending(undefined);
   };
 
   return (

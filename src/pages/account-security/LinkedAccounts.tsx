@@ -28,6 +28,7 @@ import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
 import { translateLabel } from "../../i18n/translateLabel";
+import { useChange } from "../../ui/hooks/useChange";
 import { useFetch } from "../../ui/hooks/useFetch";
 import type { PageProps } from "../page";
 import { fetchPage, FIRST_PAGE_SIZE, type LinkedAccountsData, type Paging, type ProviderPage } from "./loaders";
@@ -144,34 +145,31 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
   const auth = useAuth();
   const { features } = useEnvironment();
   const { addAlert, addError } = useAlerts();
-  const [busy, setBusy] = useState(false);
+  const unlinking = useChange();
+  // Linking leaves the page on success: it stays busy until then.
+  const [linking, setLinking] = useState(false);
+  const busy = linking || unlinking.busy;
   const alias = account.providerAlias;
 
   // 26.3+: Keycloak's idp_link action. Before (no such action in the realm): the broker's link address.
   const link = async () => {
     if (features.isIdpLinkActionEnabled) return auth.startAction(`idp_link:${alias}`);
-    setBusy(true);
+    setLinking(true);
     try {
       window.location.assign(await fetchAccountLinkUri(api, alias, window.location.href));
     } catch (error) {
       addError("linkError", error);
-      setBusy(false);
+      setLinking(false);
     }
   };
   const name = translateLabel(t, account.displayName, alias);
 
-  const unlink = async () => {
-    setBusy(true);
-    try {
+  const unlink = () =>
+    unlinking.run("unLinkError", async () => {
       await unlinkAccount(api, alias);
       addAlert(t("unLinkSuccess"));
       onChanged();
-    } catch (error) {
-      addError("unLinkError", error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <DataListItem
@@ -201,31 +199,17 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
           ]}
         />
         <DataListAction aria-labelledby={`${alias}-idp-name`} aria-label={name} id={`${alias}-idp-action`}>
-          {account.connected ? (
-            <Button
-              id={`${alias}-idp-unlink`}
-              variant="link"
-              icon={<UnlinkIcon />}
-              onClick={() => void unlink()}
-              isLoading={busy}
-              spinnerAriaValueText={t("spinnerLoading")}
-              isDisabled={busy}
-            >
-              {t("unLink")}
-            </Button>
-          ) : (
-            <Button
-              id={`${alias}-idp-link`}
-              variant="link"
-              icon={<LinkIcon />}
-              onClick={() => void link()}
-              isLoading={busy}
-              spinnerAriaValueText={t("spinnerLoading")}
-              isDisabled={busy}
-            >
-              {t("link")}
-            </Button>
-          )}
+          <Button
+            id={`${alias}-idp-${account.connected ? "unlink" : "link"}`}
+            variant="link"
+            icon={account.connected ? <UnlinkIcon /> : <LinkIcon />}
+            onClick={() => void (account.connected ? unlink() : link())}
+            isLoading={busy}
+            spinnerAriaValueText={t("spinnerLoading")}
+            isDisabled={busy}
+          >
+            {account.connected ? t("unLink") : t("link")}
+          </Button>
         </DataListAction>
       </DataListItemRow>
     </DataListItem>

@@ -19,6 +19,7 @@ import { useApi } from "../../api/ApiContext";
 import { setCredentialLabel } from "../../api/methods";
 import type { CredentialRepresentation } from "../../api/representations";
 import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import type { CredentialActionProps } from "./credentialAction";
 
 /** The credential types a user names: authenticator apps and security keys (passkeys included). */
 export const NAMED_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
@@ -34,17 +35,7 @@ export function RenameCredentialProvider({ reload, children }: { reload: () => P
 }
 
 /** "Rename" in a credential's row, and its dialog. */
-export function RenameCredentialAction({
-  credential,
-  name,
-  labelId,
-}: {
-  credential: CredentialRepresentation;
-  /** The name the row shows now. */
-  name: string;
-  /** The id of the row's name, which describes the button. */
-  labelId: string;
-}) {
+export function RenameCredentialAction({ credential, name, labelId }: CredentialActionProps) {
   const { t } = useTranslation();
   const reload = useContext(ReloadContext);
   const [open, setOpen] = useState(false);

@@ -33,6 +33,10 @@ const console_: ClientRepresentation = { clientId: "account-console", clientName
 const rowOf = (name: string) =>
   screen.getAllByTestId("applications-list-item").find((row) => row.textContent?.includes(name)) as HTMLElement;
 
+/** How often the page read the list of applications (GET /applications). */
+const listReads = (fetchStub: ReturnType<typeof renderPage>["fetchStub"]) =>
+  fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith("/applications") && init?.method === "GET").length;
+
 describe("applications", () => {
   it("lists applications sorted by the name users see, with type and status", async () => {
     renderPage("applications", { routes: [{ path: "/applications", body: [shop, evil, console_] }] });
@@ -127,11 +131,7 @@ describe("applications", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Confirm" }, PAGE_LOAD));
     expect(await screen.findByTestId("last-alert", {}, PAGE_LOAD)).toHaveTextContent("Successfully removed consent");
     // The list is read again after the change.
-    await waitFor(() =>
-      expect(
-        fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith("/applications") && init?.method === "GET"),
-      ).toHaveLength(2),
-    );
+    await waitFor(() => expect(listReads(fetchStub)).toBe(2));
   });
 
   it("reports a refused removal with the server's reason, never as success, and keeps the row", async () => {
@@ -202,11 +202,7 @@ describe("applications", () => {
       const ends = fetchStub.mock.calls.filter(isEnd);
       expect(ends).toHaveLength(1);
       expect(new URL(String(ends[0]![0])).searchParams.getAll("clientId")).toEqual(["mail"]);
-      await waitFor(() =>
-        expect(
-          fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith("/applications") && init?.method === "GET"),
-        ).toHaveLength(2),
-      );
+      await waitFor(() => expect(listReads(fetchStub)).toBe(2));
     });
 
     it("reports a refusal with the server's sentence, never as success, and leaves the list as it was", async () => {

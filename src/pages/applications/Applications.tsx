@@ -26,7 +26,7 @@ import { deleteConsent } from "../../api/methods";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import type { ClientRepresentation } from "../../api/representations";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { useAlerts } from "../../ui/alerts/AlertContext";
+import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
@@ -46,12 +46,8 @@ import { ColumnTitles } from "../../ui/ColumnTitles";
 export default function Applications({ data: loaded, reload }: PageProps<ClientRepresentation[]>) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const { addAlert, addError } = useAlerts();
   const applications = useMemo(() => sortApplications(loaded, t, i18n.language), [loaded, t, i18n.language]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [removing, setRemoving] = useState<ClientRepresentation>();
-  const [ending, setEnding] = useState<ClientRepresentation>();
-  const [busy, setBusy] = useState(false);
   // Ending one application's session is the server extension's: offered only where it says it can.
   const sessionsEndable = useExtensionFeatures({ probe: true })?.applicationSessions === true;
 
@@ -62,37 +58,20 @@ export default function Applications({ data: loaded, reload }: PageProps<ClientR
       return next;
     });
 
-  const removeAccess = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteConsent(api, removing.clientId);
-      setRemoving(undefined);
-      addAlert(t("removeConsentSuccess"));
-      await reload();
-    } catch (error) {
-      setRemoving(undefined);
-      addError("removeConsentError", error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const endSession = async () => {
-    if (!ending) return;
-    setBusy(true);
-    try {
-      await endApplicationSessions(api, ending.clientId);
-      setEnding(undefined);
-      addAlert(t("endApplicationSessionSuccess", { name: applicationName(t, ending) }));
-      await reload();
-    } catch (error) {
-      setEnding(undefined);
-      addError("endApplicationSessionError", error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useConfirmedChange({
+    change: (application: ClientRepresentation) => deleteConsent(api, application.clientId),
+    success: () => t("removeConsentSuccess"),
+    errorKey: "removeConsentError",
+    then: reload,
+  });
+  const sessionEnd = useConfirmedChange({
+    change: (application: ClientRepresentation) => endApplicationSessions(api, application.clientId),
+    success: (application) => t("endApplicationSessionSuccess", { name: applicationName(t, application) }),
+    errorKey: "endApplicationSessionError",
+    then: reload,
+  });
+  const removing = removal.item;
+  const ending = sessionEnd.item;
 
   return (
     <PageLayout title={t("applications")} description={t("applicationsIntroMessage")}>
@@ -110,34 +89,26 @@ export default function Applications({ data: loaded, reload }: PageProps<ClientR
                 application={application}
                 isExpanded={expanded.has(application.clientId)}
                 onToggle={() => toggle(application.clientId)}
-                onRemoveAccess={() => setRemoving(application)}
-                onEndSession={sessionsEndable && canEndSession(application) ? () => setEnding(application) : undefined}
+                onRemoveAccess={() => removal.ask(application)}
+                onEndSession={
+                  sessionsEndable && canEndSession(application) ? () => sessionEnd.ask(application) : undefined
+                }
               />
             ))}
           </DataList>
         </>
       )}
-      <ConfirmDialog
-        id="remove-access"
-        isOpen={removing !== undefined}
-        title={t("removeAccess")}
-        busy={busy}
-        onConfirm={() => void removeAccess()}
-        onCancel={() => setRemoving(undefined)}
-      >
+      <ConfirmDialog id="remove-access" title={t("removeAccess")} {...removal.dialog}>
         {removing && t("removeModalMessage", { name: applicationName(t, removing) })}
       </ConfirmDialog>
       <ConfirmDialog
         id="end-application-session"
-        isOpen={ending !== undefined}
         title={ending ? t("endApplicationSessionTitle", { name: applicationName(t, ending) }) : ""}
         confirmLabel={t("endApplicationSession")}
         confirmVariant="danger"
         confirmId="end-application-session-confirm"
         cancelId="end-application-session-cancel"
-        busy={busy}
-        onConfirm={() => void endSession()}
-        onCancel={() => setEnding(undefined)}
+        {...sessionEnd.dialog}
       >
         {ending && t("endApplicationSessionMessage", { name: applicationName(t, ending) })}
       </ConfirmDialog>
@@ -233,30 +204,14 @@ function ApplicationItem({
           )}
         </DescriptionList>
         {onEndSession && (
-          <>
-            <Divider className="application-divider" />
-            <div className="application-actions">
-              <Button variant="secondary" onClick={onEndSession} id={`end-session-${key}`}>
-                {t("endApplicationSession")}
-              </Button>
-              <p className="application-info">
-                <InfoCircleIcon aria-hidden /> {t("endApplicationSessionInfo")}
-              </p>
-            </div>
-          </>
+          <ApplicationAction id={`end-session-${key}`} info={t("endApplicationSessionInfo")} onClick={onEndSession}>
+            {t("endApplicationSession")}
+          </ApplicationAction>
         )}
         {canRemoveAccess(application) && (
-          <>
-            <Divider className="application-divider" />
-            <div className="application-actions">
-              <Button variant="secondary" onClick={onRemoveAccess} id={`remove-access-${key}`}>
-                {t("removeAccess")}
-              </Button>
-              <p className="application-info">
-                <InfoCircleIcon aria-hidden /> {t("infoMessage")}
-              </p>
-            </div>
-          </>
+          <ApplicationAction id={`remove-access-${key}`} info={t("infoMessage")} onClick={onRemoveAccess}>
+            {t("removeAccess")}
+          </ApplicationAction>
         )}
       </DataListContent>
     </DataListItem>
@@ -284,5 +239,32 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
       <DescriptionListTerm>{term}</DescriptionListTerm>
       <DescriptionListDescription>{children}</DescriptionListDescription>
     </DescriptionListGroup>
+  );
+}
+
+/** An action under an application's details: below a divider, its button and a line on what it does. */
+function ApplicationAction({
+  id,
+  info,
+  onClick,
+  children,
+}: {
+  id: string;
+  info: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Divider className="application-divider" />
+      <div className="application-actions">
+        <Button variant="secondary" onClick={onClick} id={id}>
+          {children}
+        </Button>
+        <p className="application-info">
+          <InfoCircleIcon aria-hidden /> {info}
+        </p>
+      </div>
+    </>
   );
 }

@@ -188,12 +188,17 @@ describe("personal info when the session ends mid-edit", () => {
     expect(storedKeys()).toEqual([]);
   });
 
-  it("after signing in again as the same user: the draft, unsaved, marked as restored; saving clears it", async () => {
+  /** Alice types "Alicia" as her first name, her session ends (the draft is written), and the page goes away. */
+  async function leaveDraftAsAlice() {
     const first = renderPage("", { routes: load });
     await userEvent.clear(await screen.findByTestId("firstName"));
     await userEvent.type(screen.getByTestId("firstName"), "Alicia");
     act(() => first.auth.endSession());
     first.unmount();
+  }
+
+  it("after signing in again as the same user: the draft, unsaved, marked as restored; saving clears it", async () => {
+    await leaveDraftAsAlice();
 
     const { fetchStub } = renderPage("", { routes: [...load, { method: "POST", path: "/", status: 204 }] });
     expect(await screen.findByTestId("draft-restored")).toHaveTextContent("Unsaved changes restored");
@@ -221,11 +226,7 @@ describe("personal info when the session ends mid-edit", () => {
   });
 
   it("another user never sees the draft, and it is gone from the tab once they load the form", async () => {
-    const first = renderPage("", { routes: load });
-    await userEvent.clear(await screen.findByTestId("firstName"));
-    await userEvent.type(screen.getByTestId("firstName"), "Alicia");
-    act(() => first.auth.endSession());
-    first.unmount();
+    await leaveDraftAsAlice();
     expect(storedKeys()).toHaveLength(1);
 
     const bobUser = { ...user, id: "bob-id", username: "bob", firstName: "Bob", lastName: "Builder" };

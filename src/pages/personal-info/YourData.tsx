@@ -1,10 +1,10 @@
 import { Button, Content, PageSection } from "@patternfly/react-core";
 import { DownloadIcon } from "@patternfly/react-icons";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
+import { useChange } from "../../ui/hooks/useChange";
 import {
   accountFetchers,
   buildExportFile,
@@ -49,12 +49,11 @@ export function YourData({ username }: { username?: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const environment = useEnvironment();
-  const { addAlert, addError } = useAlerts();
-  const [busy, setBusy] = useState(false);
+  const { addAlert } = useAlerts();
+  const { busy, run } = useChange();
 
-  const download = async () => {
-    setBusy(true);
-    try {
+  const download = () =>
+    run("yourDataFailed", async () => {
       const parts = await collectParts(accountFetchers(api), environment.features);
       const now = new Date();
       const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(now);
@@ -67,12 +66,7 @@ export function YourData({ username }: { username?: string }) {
       } else {
         addAlert(t("yourDataDownloaded"));
       }
-    } catch (error) {
-      addError("yourDataFailed", error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     // A region with a heading of its own, at the level of the user profile's sections: a part of the page beside them.

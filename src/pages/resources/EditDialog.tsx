@@ -1,4 +1,4 @@
-import { Button, Form, FormGroup, Modal, ModalBody, ModalFooter, ModalHeader } from "@patternfly/react-core";
+import { Form, FormGroup, Modal, ModalBody, ModalHeader } from "@patternfly/react-core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
@@ -8,18 +8,14 @@ import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { SelectControl } from "../../ui/select/SelectControl";
+import { useChange } from "../../ui/hooks/useChange";
 import { useFetch } from "../../ui/hooks/useFetch";
+import { DoneFooter } from "./DoneFooter";
 import { SharedWith } from "./SharedWith";
-import { resourceLabel, sameScopes, scopeLabel } from "./resources";
+import { resourceLabel, sameScopes, scopeLabel, type ResourceDialogProps } from "./resources";
 
 /** "Edit the resource": the scopes of each user it is shared with; one PUT per changed user. */
-export function EditDialog({
-  resource,
-  onClose,
-}: {
-  resource: ResourceRepresentation;
-  onClose: (changed: boolean) => void;
-}) {
+export function EditDialog({ resource, onClose }: ResourceDialogProps) {
   const { t } = useTranslation();
   const api = useApi();
   const { state, reload } = useFetch((signal) => fetchResourcePermissions(api, resource._id, signal), resource._id);
@@ -54,21 +50,20 @@ function EditForm({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { addAlert, addError } = useAlerts();
+  const { addAlert } = useAlerts();
+  const { busy, run } = useChange();
   const [scopes, setScopes] = useState<Record<string, string[]>>(() =>
     Object.fromEntries(permissions.map((p) => [p.username, p.scopes])),
   );
   // Users whose new scopes the server already took: a retry after a failure sends only the others.
   const [saved, setSaved] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
   const options = resource.scopes.map((scope) => ({ value: scope.name, label: scopeLabel(t, scope) }));
   const current = (p: ResourcePermission) => saved[p.username] ?? p.scopes;
   const changes = permissions.filter((p) => !sameScopes(current(p), scopes[p.username] ?? []));
   const anySaved = Object.keys(saved).length > 0;
 
-  const save = async () => {
-    setBusy(true);
-    try {
+  const save = () =>
+    run("updateError", async () => {
       for (const permission of changes) {
         const next = scopes[permission.username] ?? [];
         await updateResourcePermissions(api, resource._id, [{ username: permission.username, scopes: next }]);
@@ -76,12 +71,7 @@ function EditForm({
       }
       addAlert(t("updateSuccess"));
       onClose(true);
-    } catch (error) {
-      addError("updateError", error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -120,21 +110,12 @@ function EditForm({
           </Form>
         )}
       </ModalBody>
-      <ModalFooter>
-        <Button
-          variant="primary"
-          data-testid="done"
-          isDisabled={busy || changes.length === 0}
-          isLoading={busy}
-          spinnerAriaValueText={t("spinnerLoading")}
-          onClick={() => void save()}
-        >
-          {t("done")}
-        </Button>
-        <Button variant="link" onClick={() => onClose(anySaved)} isDisabled={busy}>
-          {t("cancel")}
-        </Button>
-      </ModalFooter>
+      <DoneFooter
+        busy={busy}
+        canSubmit={changes.length > 0}
+        onDone={() => void save()}
+        onCancel={() => onClose(anySaved)}
+      />
     </>
   );
 }

@@ -1,22 +1,9 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { renderPage } from "../../testing/renderPage";
+import { beforeEach, describe, expect, it } from "vitest";
+import { openActionsMenuItem, PAGE_LOAD, renderResources } from "../../testing/resourcesPage";
 import { FakeUmaServer, resource } from "../../testing/fakeUmaServer";
 
-// renderPage builds the API client with its stub fetch; here the client talks to a stateful fake UMA server instead,
-// which writes Link headers as Keycloak does (the stub server answers without headers).
-const server = vi.hoisted(() => ({ current: undefined as unknown as { fetch: typeof fetch } }));
-vi.mock("../../api/client", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../api/client")>();
-  return {
-    ...actual,
-    createApiClient: (environment: Parameters<typeof actual.createApiClient>[0], token: () => Promise<string>) =>
-      actual.createApiClient(environment, token, (input, init) => server.current.fetch(input, init)),
-  };
-});
-
-const PAGE_LOAD = { timeout: 4_000 };
 // Typing and picking through menus takes a while on a busy machine.
 const SLOW = { timeout: 60_000 };
 // Several round trips to the fake server per step: give waitFor/findBy room on a loaded machine (this file only).
@@ -29,10 +16,11 @@ const users = [
 const album = resource("r1", "album", { displayName: "Holiday album" });
 const notes = resource("r2", "notes", { client: { clientId: "evil", baseUrl: "javascript:alert(1)" } });
 
+// The page talks to a stateful fake UMA server, which writes Link headers as Keycloak does (renderPage's stub server
+// answers without headers): the one `fake` of the moment.
 let fake: FakeUmaServer;
 function serve(instance: FakeUmaServer) {
   fake = instance;
-  server.current = instance;
   return instance;
 }
 beforeEach(() => serve(new FakeUmaServer([album, notes], users)));
@@ -47,7 +35,7 @@ const resourceCalls = () =>
 
 describe("my resources", SLOW, () => {
   it("shows the first page from one request, names and applications, links only to web URLs", async () => {
-    renderPage("resources");
+    renderResources(() => fake);
     const first = await screen.findByTestId("row[0].name", {}, PAGE_LOAD);
     expect(first).toHaveTextContent("Holiday album");
     expect(screen.getByTestId("row[1].name")).toHaveTextContent("notes");
@@ -68,7 +56,7 @@ describe("my resources", SLOW, () => {
   it("pages with the server's Link header, keeps the name filter, offers 5/10/20 per page", async () => {
     serve(new FakeUmaServer(many(12), users));
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await screen.findByTestId("row[0].name", {}, PAGE_LOAD);
     expect(names()).toEqual(["res-00", "res-01", "res-02", "res-03", "res-04"]);
     const toolbar = document.getElementById("my-resources-toolbar")!;
@@ -108,7 +96,7 @@ describe("my resources", SLOW, () => {
   it("says when there are no resources, and when nothing matches", async () => {
     serve(new FakeUmaServer([], users));
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     expect(await screen.findByText("You don’t have any resources", {}, PAGE_LOAD)).toBeInTheDocument();
     await user.type(screen.getAllByRole("textbox")[0]!, "zzz{Enter}");
     expect(await screen.findByText("Nothing matches your search")).toBeInTheDocument();
@@ -117,7 +105,7 @@ describe("my resources", SLOW, () => {
   it("shows the table before the pending requests arrive, then a badge per resource with requests", async () => {
     fake.request("r1", "bob", ["view"]).request("r1", "carol", ["edit"]);
     const release = fake.hold(/\/requests$/);
-    renderPage("resources");
+    renderResources(() => fake);
     await screen.findByTestId("row[0].name", {}, PAGE_LOAD);
     // The rows are there while every request call is still unanswered.
     expect(fake.callsTo("GET", /\/requests$/)).toHaveLength(2);
@@ -131,7 +119,7 @@ describe("my resources", SLOW, () => {
   it("accepts a request by adding the requested scopes to what the user has, and denies by keeping only those", async () => {
     fake.grant("r1", "bob", ["edit"]).request("r1", "bob", ["view"]).request("r1", "carol", ["edit"]);
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await user.click(await screen.findByRole("button", { name: "Permission requests: 2" }, PAGE_LOAD));
     const dialog = await screen.findByRole("dialog", { name: "Permission requests - Holiday album" });
     expect(dialog).toHaveTextContent("Bob Builder");
@@ -157,7 +145,7 @@ describe("my resources", SLOW, () => {
       .request("r1", "bob", ["view"])
       .fail({ method: "PUT", path: /permissions$/, status: 500, body: { error: "boom" } });
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await user.click(await screen.findByRole("button", { name: "Permission requests: 1" }, PAGE_LOAD));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Accept: bob" }));
@@ -170,7 +158,7 @@ describe("my resources", SLOW, () => {
   it("says who a resource is shared with when its row opens", async () => {
     fake.grant("r1", "bob", ["view"]).grant("r1", "carol", ["view"]).grant("r1", "dave", ["edit"]);
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await user.click(await screen.findByTestId("expand-album", {}, PAGE_LOAD));
     expect(screen.getByTestId("expand-album")).toHaveAttribute("aria-expanded", "true");
     const summary = await screen.findByTestId("shared-with-bob,carol,dave");
@@ -185,7 +173,7 @@ describe("my resources", SLOW, () => {
       .grant("r1", "bob", ["view"])
       .fail({ path: /^\/resources\/r1\/permissions$/, status: 500, body: { error: "down" }, times: 1 });
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await user.click(await screen.findByTestId("expand-album", {}, PAGE_LOAD));
     expect(await screen.findByText(/Could not load who this is shared with: down/)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Try again" }));
@@ -196,7 +184,7 @@ describe("my resources", SLOW, () => {
     fake.fail({ path: /\/r1\/permissions\/requests$/, status: 500, body: { error: "down" }, times: 1 });
     fake.request("r1", "bob", ["view"]);
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     expect(await screen.findByText(/Could not load the requests: down/, {}, PAGE_LOAD)).toBeInTheDocument();
     await user.click(within(rowOf("row[0].name")).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("button", { name: "Permission requests: 1" })).toBeInTheDocument();
@@ -205,7 +193,7 @@ describe("my resources", SLOW, () => {
   it("shows the load error of a page and retries it", async () => {
     serve(new FakeUmaServer(many(8), users));
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await screen.findByTestId("row[0].name", {}, PAGE_LOAD);
     fake.fail({ path: /^\/resources$/, status: 503, body: { error: "Service unavailable" }, times: 1 });
     await user.click(screen.getByRole("button", { name: /next page/i }));
@@ -218,7 +206,7 @@ describe("my resources", SLOW, () => {
 describe("sharing", SLOW, () => {
   async function openShare(name = "album") {
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await user.click(await screen.findByTestId(`share-${name}`, {}, PAGE_LOAD));
     const dialog = await screen.findByRole("dialog", { name: /Share the resource - / });
     await within(dialog).findByTestId(/^shared-with-/);
@@ -320,7 +308,7 @@ describe("sharing", SLOW, () => {
   it("says so in the dialog when who it is shared with cannot be loaded", async () => {
     fake.fail({ path: /^\/resources\/r1\/permissions$/, status: 500, body: { error: "down" } });
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await user.click(await screen.findByTestId("share-album", {}, PAGE_LOAD));
     const dialog = await screen.findByRole("dialog");
     expect(await within(dialog).findByTestId("load-error")).toHaveTextContent("down");
@@ -329,13 +317,7 @@ describe("sharing", SLOW, () => {
 });
 
 describe("edit and unshare", SLOW, () => {
-  async function openMenuItem(item: string) {
-    const user = userEvent.setup();
-    renderPage("resources");
-    await user.click(await screen.findByTestId("actions-album", {}, PAGE_LOAD));
-    await user.click(await screen.findByRole("menuitem", { name: item }));
-    return { user, dialog: await screen.findByRole("dialog") };
-  }
+  const openMenuItem = (item: string) => openActionsMenuItem(() => fake, "album", item);
 
   it("edits the scopes of one user with one PUT for that user", async () => {
     fake.grant("r1", "bob", ["view"]).grant("r1", "carol", ["view"]);
@@ -415,7 +397,7 @@ describe("shared with me", SLOW, () => {
       ]),
     );
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await user.click(await screen.findByTestId("sharedWithMe", {}, PAGE_LOAD));
     await screen.findByText("shared-00");
     const calls = () =>
@@ -434,7 +416,7 @@ describe("shared with me", SLOW, () => {
 
   it("says when nothing is shared with the user, and shows a load error", async () => {
     const user = userEvent.setup();
-    renderPage("resources");
+    renderResources(() => fake);
     await user.click(await screen.findByTestId("sharedWithMe", {}, PAGE_LOAD));
     expect(await screen.findByText("There are no resources shared with you")).toBeInTheDocument();
     await user.click(screen.getByTestId("myResources"));

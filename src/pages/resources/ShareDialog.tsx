@@ -1,15 +1,15 @@
-import { Button, Form, FormGroup, Modal, ModalBody, ModalFooter, ModalHeader, Spinner } from "@patternfly/react-core";
+import { Form, FormGroup, Modal, ModalBody, ModalHeader, Spinner } from "@patternfly/react-core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { fetchResourcePermissions } from "../../api/methods";
-import type { ResourceRepresentation } from "../../api/representations";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { SelectControl } from "../../ui/select/SelectControl";
 import { useFetch } from "../../ui/hooks/useFetch";
+import { DoneFooter } from "./DoneFooter";
 import { SharedWith } from "./SharedWith";
-import { findUser, resourceLabel, scopeLabel } from "./resources";
+import { findUser, resourceLabel, scopeLabel, type ResourceDialogProps } from "./resources";
 import { isNotFound, shareFailureText, shareWithEach } from "./share";
 import { ShareUsersField } from "./ShareUsersField";
 
@@ -17,14 +17,7 @@ import { ShareUsersField } from "./ShareUsersField";
  * "Share the resource": users by username or email, as chips, and the scopes to grant them. One PUT per user, so an
  * unknown user fails alone: the others are shared, the unknown one stays in the dialog with the server's answer.
  */
-export function ShareDialog({
-  resource,
-  onClose,
-}: {
-  resource: ResourceRepresentation;
-  /** `changed`: the server now shares the resource with someone new, so the list should reload. */
-  onClose: (changed: boolean) => void;
-}) {
+export function ShareDialog({ resource, onClose }: ResourceDialogProps) {
   const { t } = useTranslation();
   const api = useApi();
   const { addAlert, addError } = useAlerts();
@@ -146,21 +139,7 @@ export function ShareDialog({
           </Form>
         )}
       </ModalBody>
-      <ModalFooter>
-        <Button
-          variant="primary"
-          data-testid="done"
-          isDisabled={!canSubmit}
-          isLoading={busy}
-          spinnerAriaValueText={t("spinnerLoading")}
-          onClick={() => void share()}
-        >
-          {t("done")}
-        </Button>
-        <Button variant="link" onClick={close} isDisabled={busy}>
-          {t("cancel")}
-        </Button>
-      </ModalFooter>
+      <DoneFooter busy={busy} canSubmit={canSubmit} onDone={() => void share()} onCancel={close} />
     </Modal>
   );
 }

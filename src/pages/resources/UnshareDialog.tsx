@@ -1,33 +1,26 @@
 import { Spinner } from "@patternfly/react-core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { fetchResourcePermissions, updateResourcePermissions } from "../../api/methods";
-import type { ResourceRepresentation } from "../../api/representations";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
+import { useChange } from "../../ui/hooks/useChange";
 import { useFetch } from "../../ui/hooks/useFetch";
+import type { ResourceDialogProps } from "./resources";
 import { SharedWith } from "./SharedWith";
 
 /** "Unshare all", confirmed: one PUT that leaves every user it is shared with no scope. */
-export function UnshareDialog({
-  resource,
-  onClose,
-}: {
-  resource: ResourceRepresentation;
-  onClose: (changed: boolean) => void;
-}) {
+export function UnshareDialog({ resource, onClose }: ResourceDialogProps) {
   const { t } = useTranslation();
   const api = useApi();
-  const { addAlert, addError } = useAlerts();
+  const { addAlert } = useAlerts();
+  const { busy, run } = useChange();
   const { state, reload } = useFetch((signal) => fetchResourcePermissions(api, resource._id, signal), resource._id);
-  const [busy, setBusy] = useState(false);
   const permissions = state.status === "ready" ? state.data : [];
 
-  const unshare = async () => {
-    setBusy(true);
-    try {
+  const unshare = () =>
+    run("unShareError", async () => {
       await updateResourcePermissions(
         api,
         resource._id,
@@ -35,12 +28,7 @@ export function UnshareDialog({
       );
       addAlert(t("unShareSuccess"));
       onClose(true);
-    } catch (error) {
-      addError("unShareError", error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <ConfirmDialog

@@ -21,6 +21,12 @@ export function followLink(query: ResourceQuery, links: PageLinks, direction: "n
   return { ...query, first };
 }
 
+/**
+ * What the share, edit and unshare dialogs of a resource's row are given. `onClose(changed)`: `changed` when the server
+ * now shares the resource differently, so the list should reload.
+ */
+export type ResourceDialogProps = { resource: ResourceRepresentation; onClose: (changed: boolean) => void };
+
 /** A resource's name as shown: its display name when it has one. */
 export function resourceLabel(t: TFunction, resource: Pick<ResourceRepresentation, "name" | "displayName">): string {
   return translateLabel(t, resource.displayName, resource.name) || resource.name;

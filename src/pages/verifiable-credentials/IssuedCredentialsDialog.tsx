@@ -30,7 +30,7 @@ import { fetchIssuedVerifiableCredentials, revokeIssuedVerifiableCredential } fr
 import type { IssuedVerifiableCredentialRepresentation } from "../../api/representations";
 import { useFormat } from "../../i18n/format";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { useAlerts } from "../../ui/alerts/AlertContext";
+import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { webUrl } from "../../lib/safeUrl";
@@ -52,13 +52,10 @@ export function IssuedCredentialsDialog({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { addAlert, addError } = useAlerts();
   const { state, reload } = useFetch((signal) => fetchIssuedVerifiableCredentials(api, signal), credentialType);
   const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
   const [paging, setPaging] = useState({ page: 1, perPage: 10 });
-  const [revoking, setRevoking] = useState<IssuedVerifiableCredentialRepresentation>();
-  const [busy, setBusy] = useState(false);
   const now = useMemo(() => new Date(), [state]); // eslint-disable-line react-hooks/exhaustive-deps -- "now" per load
 
   const matching = useMemo(
@@ -70,21 +67,15 @@ export function IssuedCredentialsDialog({
   const rows = matching.slice((page - 1) * paging.perPage, page * paging.perPage);
   const title = `${t("issuedCredentials")}: ${credentialType}`;
 
-  const revoke = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      await revokeIssuedVerifiableCredential(api, revoking.id);
-      setRevoking(undefined);
-      addAlert(t("issuedCredentialRevokeSuccess"));
-      reload();
-    } catch (error) {
-      setRevoking(undefined);
-      addError("issuedCredentialRevokeError", withServerReason(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const revocation = useConfirmedChange({
+    change: (credential: IssuedVerifiableCredentialRepresentation) =>
+      revokeIssuedVerifiableCredential(api, credential.id),
+    success: () => t("issuedCredentialRevokeSuccess"),
+    errorKey: "issuedCredentialRevokeError",
+    describe: withServerReason,
+    then: reload,
+  });
+  const revoking = revocation.item;
 
   return (
     <>
@@ -148,7 +139,7 @@ export function IssuedCredentialsDialog({
                     credential={credential}
                     expired={isExpired(credential, now)}
                     canRevoke={canRevoke}
-                    onRevoke={() => setRevoking(credential)}
+                    onRevoke={() => revocation.ask(credential)}
                   />
                 ))}
               </DataList>
@@ -162,15 +153,12 @@ export function IssuedCredentialsDialog({
       </Modal>
       <ConfirmDialog
         id="revoke-issued"
-        isOpen={revoking !== undefined}
         title={t("revokeIssuedCredentialTitle")}
         confirmLabel={t("revoke")}
         confirmVariant="danger"
         confirmId="revoke-issued-confirm"
         cancelId="revoke-issued-cancel"
-        busy={busy}
-        onConfirm={() => void revoke()}
-        onCancel={() => setRevoking(undefined)}
+        {...revocation.dialog}
       >
         {t("deleteIssuedCredentialConfirm")}
       </ConfirmDialog>

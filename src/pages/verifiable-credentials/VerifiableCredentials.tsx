@@ -21,6 +21,7 @@ import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
+import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { accountRoles, canRevokeCredentials, credentialOfferAction, serverDate } from "./credentials";
@@ -34,28 +35,20 @@ export default function VerifiableCredentials({
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
-  const { addAlert, addError } = useAlerts();
+  const { addError } = useAlerts();
   const canRevoke = useCanRevoke();
   const [viewing, setViewing] = useState<UserVerifiableCredentialRepresentation>();
-  const [revoking, setRevoking] = useState<UserVerifiableCredentialRepresentation>();
-  const [busy, setBusy] = useState(false);
   const location = useLocation();
 
-  const revoke = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      await revokeVerifiableCredential(api, revoking.credentialScopeName);
-      setRevoking(undefined);
-      addAlert(t("credentialDeletedSuccess"));
-      await reload();
-    } catch (error) {
-      setRevoking(undefined);
-      addError("credentialDeleteError", withServerReason(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const revocation = useConfirmedChange({
+    change: (credential: UserVerifiableCredentialRepresentation) =>
+      revokeVerifiableCredential(api, credential.credentialScopeName),
+    success: () => t("credentialDeletedSuccess"),
+    errorKey: "credentialDeleteError",
+    describe: withServerReason,
+    then: reload,
+  });
+  const revoking = revocation.item;
 
   const issueToWallet = async (credential: UserVerifiableCredentialRepresentation) => {
     try {
@@ -89,7 +82,7 @@ export default function VerifiableCredentials({
                 canRevoke={canRevoke}
                 onView={() => setViewing(credential)}
                 onIssue={() => void issueToWallet(credential)}
-                onRevoke={() => setRevoking(credential)}
+                onRevoke={() => revocation.ask(credential)}
               />
             ))}
           </DataList>
@@ -104,15 +97,12 @@ export default function VerifiableCredentials({
       )}
       <ConfirmDialog
         id="revoke-credential"
-        isOpen={revoking !== undefined}
         title={t("revokeVerifiableCredentialTitle")}
         confirmLabel={t("revoke")}
         confirmVariant="danger"
         confirmId="revoke-credential-confirm"
         cancelId="revoke-credential-cancel"
-        busy={busy}
-        onConfirm={() => void revoke()}
-        onCancel={() => setRevoking(undefined)}
+        {...revocation.dialog}
       >
         {revoking && t("deleteCredentialConfirm", { credentialName: revoking.credentialScopeName })}
       </ConfirmDialog>

@@ -2,6 +2,8 @@ import type { TFunction } from "i18next";
 import type { ControllerRenderProps } from "react-hook-form";
 import type { UserProfileAttributeMetadata } from "../../api/representations";
 import type { ProfileFieldName, ProfileFormValues } from "../fieldNames";
+import { placeholderOf } from "../inputTypes";
+import { isRequired } from "../rules";
 
 /** What every field component gets: the attribute, its form binding, and how to describe it. */
 export type FieldProps = {
@@ -26,4 +28,23 @@ export function asText(value: unknown): string {
 export function asList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : ""));
   return typeof value === "string" && value !== "" ? [value] : [];
+}
+
+/** What a field's one text control (TextInput, TextArea) is given: its form binding, its state and its labels. */
+export function textControlProps({ attribute, id, label, field, hasError, describedBy, t }: FieldProps) {
+  return {
+    id,
+    "data-testid": attribute.name,
+    name: field.name,
+    ref: field.ref,
+    value: asText(field.value),
+    onChange: (_event: unknown, text: string) => field.onChange(text),
+    onBlur: field.onBlur,
+    isDisabled: attribute.readOnly,
+    isRequired: isRequired(attribute),
+    placeholder: placeholderOf(attribute, t),
+    validated: hasError ? ("error" as const) : ("default" as const),
+    "aria-label": label,
+    "aria-describedby": describedBy,
+  };
 }

@@ -1,27 +1,14 @@
 import { TextInput } from "@patternfly/react-core";
-import { isRequired } from "../rules";
-import { autocompleteOf, htmlInputType, placeholderOf } from "../inputTypes";
-import { asText, type FieldProps } from "./FieldProps";
+import { autocompleteOf, htmlInputType } from "../inputTypes";
+import { textControlProps, type FieldProps } from "./FieldProps";
 
-export function TextField({ attribute, id, label, field, hasError, describedBy, t }: FieldProps) {
-  const { ref, name, value, onChange, onBlur } = field;
+export function TextField(props: FieldProps) {
+  const { attribute } = props;
   const type = htmlInputType(attribute) as "text";
   return (
     <TextInput
-      id={id}
-      data-testid={attribute.name}
-      name={name}
-      ref={ref}
+      {...textControlProps(props)}
       type={type}
-      value={asText(value)}
-      onChange={(_event, text) => onChange(text)}
-      onBlur={onBlur}
-      isDisabled={attribute.readOnly}
-      isRequired={isRequired(attribute)}
-      placeholder={placeholderOf(attribute, t)}
-      validated={hasError ? "error" : "default"}
-      aria-label={label}
-      aria-describedby={describedBy}
       autoComplete={autocompleteOf(attribute)}
       {...(type === ("range" as string)
         ? { min: numberAnnotation(attribute, "min"), max: numberAnnotation(attribute, "max") }

@@ -76,18 +76,24 @@ const layoutProblems = (page: Page) =>
     return [...new Set(problems)];
   });
 
+/** Goes through every screen: what scrolls sideways and what overlaps or is cut off, each named with its screen. */
+async function screensLaidOutBadly(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const { route, heading } of SCREENS) {
+    await go(page, route, heading);
+    const where = route || "personal info";
+    const overflow = await horizontalOverflow(page);
+    if (overflow > 0) found.push(`${where}: scrolls ${overflow} px sideways`);
+    found.push(...(await layoutProblems(page)).map((problem) => `${where}: ${problem}`));
+  }
+  return found;
+}
+
 test.describe("at 320 px (400 % of 1280)", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
   test("no screen scrolls sideways, and nothing overlaps or is cut off", async ({ consolePage: page }) => {
-    const found: string[] = [];
-    for (const { route, heading } of SCREENS) {
-      await go(page, route, heading);
-      const where = route || "personal info";
-      const overflow = await horizontalOverflow(page);
-      if (overflow > 0) found.push(`${where}: scrolls ${overflow} px sideways`);
-      found.push(...(await layoutProblems(page)).map((problem) => `${where}: ${problem}`));
-    }
+    const found = await screensLaidOutBadly(page);
     await go(page, "", "Personal info");
     await screenshot(page, "a11y-reflow-320-personal-info");
     expect(found).toEqual([]);
@@ -100,14 +106,7 @@ test("with WCAG's text spacing (line height 1.5, letters 0.12 em, words 0.16 em,
   await page.addStyleTag({ content: TEXT_SPACING_CSS });
   // The override applies: a paragraph's letters are spaced as asked.
   await expect(page.getByTestId("page-heading")).toHaveCSS("letter-spacing", /^\d/);
-  const found: string[] = [];
-  for (const { route, heading } of SCREENS) {
-    await go(page, route, heading);
-    const where = route || "personal info";
-    const overflow = await horizontalOverflow(page);
-    if (overflow > 0) found.push(`${where}: scrolls ${overflow} px sideways`);
-    found.push(...(await layoutProblems(page)).map((problem) => `${where}: ${problem}`));
-  }
+  const found = await screensLaidOutBadly(page);
   await go(page, "", "Personal info");
   await screenshot(page, "a11y-text-spacing-personal-info");
   expect(found).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { DEMO_USER, fixture, type KeycloakAdmin, type RealmJson } from "../support/admin";
+import { DEMO_USER, fixture, testUser, type KeycloakAdmin, type RealmJson, type SignInUser } from "../support/admin";
 import { otpCredential, totp } from "../support/otp";
 import type { RealmRecipe } from "../support/realms";
 import { keycloakUrl } from "../support/test";
@@ -37,19 +37,13 @@ const ROLES = [
   "delete-account",
 ];
 
-const person = (username: string, password: string, extra: Record<string, unknown> = {}) => ({
-  username,
-  enabled: true,
-  email: `${username}@example.org`,
-  emailVerified: true,
-  firstName: username[0]!.toUpperCase() + username.slice(1),
-  lastName: "Tester",
-  credentials: [{ type: "password", value: password, temporary: false }],
-  clientRoles: { account: ROLES },
-  // The demo profile requires a recovery address of users.
-  attributes: { recoveryEmail: [`${username}.recovery@example.org`] },
-  ...extra,
-});
+const person = (user: SignInUser, otherCredentials: unknown[] = []) =>
+  testUser(user, {
+    roles: ROLES,
+    otherCredentials,
+    // The demo profile requires a recovery address of users.
+    attributes: { recoveryEmail: [`${user.username}.recovery@example.org`] },
+  });
 
 /** The realm JSON, as a function: it names the server's address, known only once the run has started. */
 export function a11yRealm(realm: string): () => RealmJson {
@@ -63,14 +57,9 @@ export function a11yRealm(realm: string): () => RealmJson {
       eventsEnabled: true,
       users: [
         { ...alice, groups: ["/readers"], realmRoles: ["offline_access"] },
-        person(BOB.username, BOB.password),
-        person(DAVE.username, DAVE.password),
-        person(OTTO.username, OTTO.password, {
-          credentials: [
-            { type: "password", value: OTTO.password, temporary: false },
-            otpCredential("Phone", OTTO_SECRET),
-          ],
-        }),
+        person(BOB),
+        person(DAVE),
+        person(OTTO, [otpCredential("Phone", OTTO_SECRET)]),
       ],
       groups: [{ name: "readers", path: "/readers", subGroups: [] }],
       clients: [

@@ -185,6 +185,41 @@ export const TEST_PASSWORD_POLICY = "hashAlgorithm(pbkdf2-sha256) and hashIterat
 /** The demo user of every realm made by createRealm. */
 export const DEMO_USER = { username: "alice", password: "alice", displayName: "Alice Liddell" };
 
+/** What a user types on the login page. */
+export type SignInUser = { username: string; password: string };
+
+/** What a test user may do unless it says otherwise: see and change their own account. */
+export const ACCOUNT_ROLES = ["manage-account", "view-profile"];
+
+type TestUserChanges = {
+  /** The account client's roles: users of an imported realm get no default roles, and the console needs these. */
+  roles?: string[];
+  /** Credentials beside the password (an authenticator application, a security key). */
+  otherCredentials?: unknown[];
+  [field: string]: unknown;
+};
+
+/**
+ * A user of a test realm's JSON (a UserRepresentation): enabled, with a verified address `<username>@example.org`,
+ * the user name with a capital as first name, "Tester" as last name, the password, and `changes` on top.
+ */
+export function testUser(
+  { username, password }: SignInUser,
+  { roles = ACCOUNT_ROLES, otherCredentials = [], ...changes }: TestUserChanges = {},
+): Record<string, unknown> {
+  return {
+    username,
+    enabled: true,
+    email: `${username}@example.org`,
+    emailVerified: true,
+    firstName: username[0]!.toUpperCase() + username.slice(1),
+    lastName: "Tester",
+    credentials: [{ type: "password", value: password, temporary: false }, ...otherCredentials],
+    clientRoles: { account: roles },
+    ...changes,
+  };
+}
+
 /** The strict policy of the hardening work: nothing inline, nothing from elsewhere. */
 export const STRICT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; " +

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 /** The sign-in button of Keycloak's own login page; by id, since its text follows the realm's language. */
 export function loginButton(page: Page) {
@@ -39,4 +39,42 @@ export async function passReauthentication(page: Page, target: string, password:
     await loginButton(page).click();
   }
   await expect(page.locator(target).first()).toBeVisible();
+}
+
+/**
+ * Every Content-Security-Policy violation of the console's own documents (not Keycloak's login pages) from now on, as
+ * "<directive> blocked <URI> in <document>": the list fills while the test goes on.
+ */
+export async function recordViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeBinding("__cspViolation", (_source, text: string) => void violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      if (!event.documentURI.includes("/account/")) return;
+      const report = (window as unknown as { __cspViolation?: (text: string) => void }).__cspViolation;
+      report?.(`${event.effectiveDirective} blocked ${event.blockedURI} in ${event.documentURI}`);
+    });
+  });
+  return violations;
+}
+
+/** The bearer token of the console's first request to its realm's endpoints after a reload (the page is signed in). */
+export async function consoleToken(page: Page, realm: string): Promise<string> {
+  const request = page.waitForRequest(
+    (candidate) =>
+      new URL(candidate.url()).pathname.startsWith(`/realms/${realm}/`) &&
+      /^Bearer \S+$/.test(candidate.headers()["authorization"] ?? ""),
+  );
+  await page.reload();
+  return (await request).headers()["authorization"]!.slice("Bearer ".length);
+}
+
+/** A page in a browser context of its own (no shared SSO session, English), closed after `use`. */
+export async function freshPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ locale: "en-US" });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }

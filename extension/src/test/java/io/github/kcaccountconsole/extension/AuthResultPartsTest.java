@@ -1,10 +1,12 @@
 package io.github.kcaccountconsole.extension;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.keycloak.models.ClientModel;
@@ -31,25 +33,28 @@ class AuthResultPartsTest {
     public static final class Unrelated {
     }
 
-    @Test
-    void onTheOldestSupportedKeycloakTheGettersAreRead() {
+    /**
+     * What AuthResultParts reads from an AuthResult of `type` made by `make` around a token: which form it calls, then the
+     * token itself, and no user or client (the result holds none).
+     */
+    private static void readsTheParts(Class<?> type, boolean recordAccessors, Function<AccessToken, Object> make) {
         AccessToken token = new AccessToken();
-        AuthResultParts parts = AuthResultParts.of(AuthResult.class);
-        assertFalse(parts.recordAccessors());
-        AuthResult result = new AuthResult(null, null, token, null);
+        AuthResultParts parts = AuthResultParts.of(type);
+        assertEquals(recordAccessors, parts.recordAccessors());
+        Object result = make.apply(token);
         assertSame(token, parts.token(result));
         assertNull(parts.user(result));
+        assertNull(parts.client(result));
+    }
+
+    @Test
+    void onTheOldestSupportedKeycloakTheGettersAreRead() {
+        readsTheParts(AuthResult.class, false, token -> new AuthResult(null, null, token, null));
     }
 
     @Test
     void whereAuthResultIsARecordItsAccessorsAreReadAndNotTheDeprecatedGetters() {
-        AccessToken token = new AccessToken();
-        AuthResultParts parts = AuthResultParts.of(NewerAuthResult.class);
-        assertTrue(parts.recordAccessors());
-        NewerAuthResult result = new NewerAuthResult(null, null, token, null);
-        assertSame(token, parts.token(result));
-        assertNull(parts.user(result));
-        assertNull(parts.client(result));
+        readsTheParts(NewerAuthResult.class, true, token -> new NewerAuthResult(null, null, token, null));
     }
 
     @Test

@@ -2,6 +2,9 @@ package io.github.kcaccountconsole.extension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,89 +21,43 @@ import org.keycloak.events.EventType;
 /** The store's query for a page is bounded: a time window and a shallow start (issue 38, point 3). */
 class EventsQueryTest {
 
-    /** Writes down what the query is asked, in order. */
-    private static final class Recorder implements EventQuery {
+    /**
+     * A query that writes down what it is asked, in order: the method's name and its argument (a date as its
+     * milliseconds, event types as their count). Every builder method answers the query itself; the results are none.
+     */
+    private static final class Recorder implements InvocationHandler {
         final List<String> calls = new ArrayList<>();
-
-        private EventQuery note(String call) {
-            calls.add(call);
-            return this;
-        }
+        final EventQuery query =
+                (EventQuery) Proxy.newProxyInstance(EventQuery.class.getClassLoader(), new Class<?>[] {EventQuery.class}, this);
 
         @Override
-        public EventQuery type(EventType... types) {
-            return note("type " + Set.of(types).size());
+        public Object invoke(Object proxy, Method method, Object[] args) {
+            if (method.getName().equals("getResultStream")) return Stream.<Event>empty();
+            calls.add(args == null ? method.getName() : method.getName() + " " + shown(args[0]));
+            return proxy;
         }
 
-        @Override
-        public EventQuery realm(String realmId) {
-            return note("realm " + realmId);
-        }
-
-        @Override
-        public EventQuery client(String clientId) {
-            return note("client " + clientId);
-        }
-
-        @Override
-        public EventQuery user(String userId) {
-            return note("user " + userId);
-        }
-
-        @Override
-        public EventQuery fromDate(Date fromDate) {
-            return note("from " + fromDate.getTime());
-        }
-
-        @Override
-        public EventQuery toDate(Date toDate) {
-            return note("to " + toDate.getTime());
-        }
-
-        @Override
-        public EventQuery ipAddress(String ipAddress) {
-            return note("ip " + ipAddress);
-        }
-
-        @Override
-        public EventQuery firstResult(int first) {
-            return note("first " + first);
-        }
-
-        @Override
-        public EventQuery maxResults(int max) {
-            return note("max " + max);
-        }
-
-        @Override
-        public EventQuery orderByDescTime() {
-            return note("newest first");
-        }
-
-        @Override
-        public EventQuery orderByAscTime() {
-            return note("oldest first");
-        }
-
-        @Override
-        public Stream<Event> getResultStream() {
-            return Stream.empty();
+        private static Object shown(Object argument) {
+            if (argument instanceof Date date) return date.getTime();
+            if (argument instanceof EventType[] types) return Set.of(types).size();
+            return argument;
         }
     }
 
     @Test
     void asksForTheUsersListedEventsOfTheLastThirtyDaysNewestFirstAndOneRowMore() {
-        Recorder query = new Recorder();
+        Recorder recorder = new Recorder();
         long now = 1_800_000_000_000L;
-        ActivityEvents.query(query, "realm-id", "user-id", new PageRequest(40, 20), ActivityEvents.since(now));
+        ActivityEvents.query(recorder.query, "realm-id", "user-id", new PageRequest(40, 20), ActivityEvents.since(now));
         assertEquals(Arrays.asList("realm realm-id", "user user-id", "type 18",
-                "from " + (now - Duration.ofDays(30).toMillis()), "newest first", "first 40", "max 21"), query.calls);
+                "fromDate " + (now - Duration.ofDays(30).toMillis()), "orderByDescTime", "firstResult 40",
+                "maxResults 21"), recorder.calls);
     }
 
     @Test
     void theDeepestStartIsAThousandRows() {
-        Recorder query = new Recorder();
-        ActivityEvents.query(query, "r", "u", PageRequest.parse("10000", "50"), 0L);
-        assertEquals("first 1000", query.calls.get(5));
+        Recorder recorder = new Recorder();
+        ActivityEvents.query(recorder.query, "r", "u", PageRequest.parse("10000", "50"), 0L);
+        assertEquals("firstResult 1000", recorder.calls.get(5));
     }
 }

@@ -3,6 +3,8 @@ package io.github.kcaccountconsole.extension;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,72 +19,35 @@ class FeaturesTest {
 
     private static final Set<String> KNOWN = Set.of(Features.ACCOUNT_ACTIVITY_OPTION, Features.DEFAULT_SECOND_FACTOR_OPTION);
     private static final String PREFIX = "kc.spi-realm-restapi-extension-account-console-extension-";
+    private static final List<String> TRUE = List.of("true", "1", "yes", "y", "on");
 
     /**
      * A provider's scope as Keycloak hands it over: values by option name, and the full property names it lists. Its
-     * getBoolean reads as Keycloak's configuration does (true, 1, yes, y, on are true; anything else false).
+     * getBoolean reads as Keycloak's configuration does (true, 1, yes, y, on are true; anything else false). What
+     * Features does not read (numbers, arrays, sub-scopes) throws.
      */
-    private record Scope(Map<String, String> values) implements Config.Scope {
-
-        @Override
-        public String get(String key) {
-            return values.get(key);
-        }
-
-        @Override
-        public String get(String key, String defaultValue) {
-            return values.getOrDefault(key, defaultValue);
-        }
-
-        @Override
-        public Boolean getBoolean(String key) {
-            return getBoolean(key, null);
-        }
-
-        @Override
-        public Boolean getBoolean(String key, Boolean defaultValue) {
-            String value = values.get(key);
-            return value == null ? defaultValue : List.of("true", "1", "yes", "y", "on").contains(value.trim().toLowerCase());
-        }
-
-        @Override
-        public Set<String> getPropertyNames() {
-            return values.keySet().stream().map(name -> PREFIX + name).collect(Collectors.toSet());
-        }
-
-        @Override
-        public String[] getArray(String key) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Integer getInt(String key) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Integer getInt(String key, Integer defaultValue) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Long getLong(String key) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Long getLong(String key, Long defaultValue) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Config.Scope scope(String... scope) {
-            throw new UnsupportedOperationException();
-        }
+    private static Config.Scope scope(Map<String, String> values) {
+        InvocationHandler handler = (proxy, method, args) -> {
+            String key = args == null ? null : (String) args[0];
+            Object fallback = args != null && args.length > 1 ? args[1] : null;
+            switch (method.getName()) {
+                case "get":
+                    return values.getOrDefault(key, (String) fallback);
+                case "getBoolean":
+                    String value = values.get(key);
+                    return value == null ? fallback : TRUE.contains(value.trim().toLowerCase());
+                case "getPropertyNames":
+                    return values.keySet().stream().map(name -> PREFIX + name).collect(Collectors.toSet());
+                default:
+                    throw new UnsupportedOperationException(method.getName());
+            }
+        };
+        return (Config.Scope) Proxy.newProxyInstance(Config.Scope.class.getClassLoader(),
+                new Class<?>[] {Config.Scope.class}, handler);
     }
 
     private static Features.Reading read(Map<String, String> options) {
-        return Features.read(new Scope(options), KNOWN);
+        return Features.read(scope(options), KNOWN);
     }
 
     @Test

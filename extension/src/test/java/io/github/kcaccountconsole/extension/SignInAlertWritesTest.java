@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -104,27 +105,36 @@ class SignInAlertWritesTest {
                 state -> SignInAlertListener.remember(state, deviceKey, NOW), waits);
     }
 
+    /** Two sign-ins on two threads, let go at the same moment; their verdicts, in the order of `deviceKeys`. */
+    private static List<KnownDevices.Verdict> atTheSameMoment(Marks marks, Store store, String... deviceKeys)
+            throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(deviceKeys.length);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<Optional<KnownDevices.Verdict>>> signIns = new ArrayList<>();
+            for (String deviceKey : deviceKeys) {
+                signIns.add(threads.submit(() -> {
+                    start.await();
+                    return signIn(marks, store, deviceKey, SHORT_WAITS);
+                }));
+            }
+            start.countDown();
+            List<KnownDevices.Verdict> verdicts = new ArrayList<>();
+            for (Future<Optional<KnownDevices.Verdict>> signIn : signIns) {
+                verdicts.add(signIn.get(10, TimeUnit.SECONDS).orElseThrow());
+            }
+            return verdicts;
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
     @Test
     void twoSignInsAtTheSameMomentFromTwoNewDevicesLoseNeither() throws Exception {
         Marks marks = new Marks();
         Store store = new Store(knowing(LINUX));
-        ExecutorService threads = Executors.newFixedThreadPool(2);
-        CountDownLatch start = new CountDownLatch(1);
-        try {
-            Future<Optional<KnownDevices.Verdict>> windows = threads.submit(() -> {
-                start.await();
-                return signIn(marks, store, WINDOWS, SHORT_WAITS);
-            });
-            Future<Optional<KnownDevices.Verdict>> mac = threads.submit(() -> {
-                start.await();
-                return signIn(marks, store, MAC, SHORT_WAITS);
-            });
-            start.countDown();
-            assertEquals(Optional.of(KnownDevices.Verdict.NEW), windows.get(10, TimeUnit.SECONDS));
-            assertEquals(Optional.of(KnownDevices.Verdict.NEW), mac.get(10, TimeUnit.SECONDS));
-        } finally {
-            threads.shutdownNow();
-        }
+        assertEquals(List.of(KnownDevices.Verdict.NEW, KnownDevices.Verdict.NEW),
+                atTheSameMoment(marks, store, WINDOWS, MAC));
         assertTrue(remembers(store.state, WINDOWS), "the Windows device is remembered");
         assertTrue(remembers(store.state, MAC), "the Mac is remembered");
         assertTrue(remembers(store.state, LINUX), "the device known before is remembered");
@@ -134,30 +144,10 @@ class SignInAlertWritesTest {
 
     @Test
     void twoSignInsAtTheSameMomentFromTheSameNewDeviceMailOnceAndWriteOnce() throws Exception {
-        Marks marks = new Marks();
         Store store = new Store(knowing(LINUX));
-        ExecutorService threads = Executors.newFixedThreadPool(2);
-        CountDownLatch start = new CountDownLatch(1);
-        try {
-            List<Future<Optional<KnownDevices.Verdict>>> both = List.of(
-                    threads.submit(() -> {
-                        start.await();
-                        return signIn(marks, store, WINDOWS, SHORT_WAITS);
-                    }),
-                    threads.submit(() -> {
-                        start.await();
-                        return signIn(marks, store, WINDOWS, SHORT_WAITS);
-                    }));
-            start.countDown();
-            List<KnownDevices.Verdict> verdicts = new java.util.ArrayList<>();
-            for (Future<Optional<KnownDevices.Verdict>> one : both) {
-                verdicts.add(one.get(10, TimeUnit.SECONDS).orElseThrow());
-            }
-            verdicts.sort(null);
-            assertEquals(List.of(KnownDevices.Verdict.KNOWN, KnownDevices.Verdict.NEW), verdicts);
-        } finally {
-            threads.shutdownNow();
-        }
+        List<KnownDevices.Verdict> verdicts = atTheSameMoment(new Marks(), store, WINDOWS, WINDOWS);
+        verdicts.sort(null);
+        assertEquals(List.of(KnownDevices.Verdict.KNOWN, KnownDevices.Verdict.NEW), verdicts);
         assertEquals(1, store.writes.get());
     }
 
