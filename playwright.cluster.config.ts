@@ -1,9 +1,10 @@
 import { defineConfig } from "@playwright/test";
 import base from "./playwright.config";
 
-// Browser tests against the production-shaped cluster (`npm run test:cluster`, docs/production.md): two optimized
-// Keycloak nodes on PostgreSQL behind HAProxy. Kept apart from the e2e suite (its own folder and file suffix): the
-// cluster takes minutes to start and the tests stop nodes.
+// Browser tests against the production shape of docker-compose.cluster.yml (`npm run test:cluster`,
+// docs/production.md): two optimized Keycloak nodes on PostgreSQL behind HAProxy, on the Docker engine at DOCKER_HOST.
+// Kept apart from the e2e suite (its own folder and file suffix): the cluster takes minutes to start and the tests
+// stop nodes.
 export default defineConfig({
   ...base,
   testDir: "tests/cluster",
