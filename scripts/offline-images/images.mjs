@@ -73,17 +73,21 @@ function replacing(host, name, build) {
 }
 
 /**
- * An image of Debian packages: a container of the base installs them with the machine's network and apt set-up
- * (read-only; not part of the image), then is committed with the image's changes.
+ * An image of Debian packages: a container of the base installs them with the machine's network and a copy of its apt
+ * set-up (mounted, so not part of the image; a copy, as maintainer scripts write there), then is committed with the
+ * image's changes.
  * @param {string} host @param {{ name: string, packages: string[], changes: string[] }} image
  */
 function buildPackageImage(host, image) {
   console.log(`Building ${image.name} (${image.packages.join(", ")} from Debian) ...`);
   const container = `offline-image-build-${process.pid}`;
+  fs.mkdirSync(engineFiles().buildRoot, { recursive: true });
+  const aptCopy = fs.mkdtempSync(path.join(engineFiles().buildRoot, "apt-"));
+  fs.cpSync("/etc/apt", aptCopy, { recursive: true });
   try {
     const install = docker(
       host,
-      ["run", "--name", container, "--network", "host", "-v", "/etc/apt:/etc/apt:ro", BASE_IMAGE].concat([
+      ["run", "--name", container, "--network", "host", "-v", `${aptCopy}:/etc/apt`, BASE_IMAGE].concat([
         "bash",
         "-c",
         installCommand(image.packages),
@@ -112,6 +116,7 @@ function buildPackageImage(host, image) {
       throw new KeycloakError(`docker commit for ${image.name} failed: ${`${committed.stderr}`.trim()}`);
   } finally {
     docker(host, ["rm", "-f", container]);
+    fs.rmSync(aptCopy, { recursive: true, force: true });
   }
 }
 
