@@ -40,6 +40,7 @@ export function compose(args, { quiet = true } = {}) {
     cwd: root,
     encoding: "utf8",
     stdio: quiet ? "pipe" : "inherit",
+    env: composeEnvironment(),
   });
   if (result.error) throw new KeycloakError(`${command} ${args[0]}: ${result.error.message}`);
   return { ok: result.status === 0, stdout: `${result.stdout ?? ""}`.trim(), stderr: `${result.stderr ?? ""}`.trim() };
@@ -53,13 +54,24 @@ function mustCompose(args, what) {
 }
 
 /**
+ * The standalone docker-compose gives the engine 60 s per request by default; creating a container of a large image
+ * can take longer on a busy machine (some storage drivers copy the whole image).
+ */
+function composeEnvironment() {
+  return { ...process.env, COMPOSE_HTTP_TIMEOUT: process.env.COMPOSE_HTTP_TIMEOUT ?? "900" };
+}
+
+/**
  * The same without blocking: for what the tests do while a page records its requests.
  * @param {string[]} args @param {string} what
  */
 async function composeInBackground(args, what) {
   const [command = "docker", ...rest] = composeExecutable();
   try {
-    await promisify(execFile)(command, [...rest, "-f", COMPOSE_FILE, "-p", PROJECT, ...args], { cwd: root });
+    await promisify(execFile)(command, [...rest, "-f", COMPOSE_FILE, "-p", PROJECT, ...args], {
+      cwd: root,
+      env: composeEnvironment(),
+    });
   } catch (error) {
     const stderr = String(/** @type {{ stderr?: string }} */ (error).stderr ?? error).trim();
     throw new KeycloakError(`${what} failed: ${stderr.split("\n").slice(-3).join(" / ")}`);
