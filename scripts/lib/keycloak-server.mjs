@@ -283,9 +283,7 @@ export async function startContainer(
   try {
     client = await getContainerRuntimeClient();
   } catch (error) {
-    throw new KeycloakError(
-      `No Docker engine reachable (${firstLine(error)}): start one, or set DOCKER_HOST to it.`,
-    );
+    throw new KeycloakError(`No Docker engine reachable (${firstLine(error)}): start one, or set DOCKER_HOST to it.`);
   }
   for (const leftover of await client.container.list()) {
     if (leftover.Labels[CONTAINER_LABEL] === instance) {
