@@ -1,9 +1,10 @@
 import { defineConfig } from "@playwright/test";
 import base from "./playwright.config";
 
-// Browser tests against the production-shaped cluster (`npm run test:cluster`, docs/production.md): two optimized
-// Keycloak nodes on PostgreSQL behind HAProxy. Kept apart from the e2e suite (its own folder and file suffix): the
-// cluster takes minutes to start and the tests stop nodes.
+// Browser tests against the production shape of docker-compose.cluster.yml (`npm run test:cluster`,
+// docs/production.md): two optimized Keycloak nodes on PostgreSQL behind HAProxy, on the Docker engine at DOCKER_HOST.
+// Kept apart from the e2e suite (its own folder and file suffix): the cluster takes minutes to start and the tests
+// stop nodes.
 export default defineConfig({
   ...base,
   testDir: "tests/cluster",
@@ -12,7 +13,8 @@ export default defineConfig({
   globalTeardown: "./tests/cluster/global-teardown.ts",
   // One worker: the tests share one cluster and some of them stop a node.
   workers: 1,
-  // Restarting a node takes up to a minute on a shared machine.
-  timeout: 300_000,
+  // The crash test starts two nodes (one taken out by the test before, then the crashed one): each start of a
+  // container takes minutes on a busy shared machine.
+  timeout: 900_000,
   outputDir: "test-results/cluster",
 });

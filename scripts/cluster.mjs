@@ -1,43 +1,27 @@
 // @ts-check
-// `npm run keycloak:cluster -- start|stop|status`: the production shape on this machine (docs/production.md).
-// PostgreSQL, two Keycloak nodes (`start --optimized`, built once with the theme jar) and HAProxy round robin in
-// front, on ports 8700-8799 (CLUSTER_PORT_BASE moves them). Stops what it started, by process id.
-import path from "node:path";
-import { JAR_NAME } from "./lib/keycloak-config.mjs";
+// `npm run keycloak:cluster -- up|down|status`: the production shape of docker-compose.cluster.yml on this machine's
+// Docker engine (docs/production.md). `up` (the default) builds the optimized Keycloak image with the current jar and
+// starts PostgreSQL, two nodes and HAProxy, then prints the load balancer's address; `down` removes it all, the
+// database too. The same as `docker compose -f docker-compose.cluster.yml -p keycloak-account-console-cluster ...`.
 import { KeycloakError } from "./lib/keycloak-server.mjs";
-import { readState, restartBalancer, restartNode, startCluster, stopCluster, stopNode } from "./lib/cluster.mjs";
+import { PROJECT, readState, startCluster, stopCluster } from "./lib/cluster.mjs";
 
-const [command = "start", argument] = process.argv.slice(2);
-const root = path.resolve(import.meta.dirname, "..");
+const [command = "up"] = process.argv.slice(2);
 
 try {
-  if (command === "start") {
-    const { url, pids, timings } = await startCluster({
-      jarPath: path.join(root, "dist_keycloak", JAR_NAME),
-      realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")],
-    });
-    const steps = Object.entries(timings)
-      .map(([step, seconds]) => `${step} ${seconds} s`)
-      .join(", ");
-    console.log(`cluster: ready at ${url} (${steps})`);
-    console.log(`cluster: pids ${JSON.stringify(pids)}; stop with: npm run keycloak:cluster stop`);
-  } else if (command === "stop") {
-    console.log((await stopCluster()) ? "cluster: stopped." : "cluster: not running.");
+  if (command === "up" || command === "start") {
+    const { url, seconds } = await startCluster();
+    console.log(`cluster: ready in ${seconds} s at ${url}`);
+    console.log(`cluster: the demo realm: ${url}/realms/demo/account/ (alice / alice); admin console: ${url}/admin/`);
+    console.log("cluster: stop with: npm run keycloak:cluster -- down");
+  } else if (command === "down" || command === "stop") {
+    stopCluster();
+    console.log("cluster: removed.");
   } else if (command === "status") {
     const state = readState();
-    console.log(state ? `cluster: ${state.url} pids ${JSON.stringify(state.pids)}` : "cluster: not running.");
-  } else if (command === "restart-lb") {
-    await restartBalancer();
-    console.log("cluster: load balancer restarted.");
-  } else if (command === "stop-node" || command === "kill-node" || command === "start-node") {
-    const index = Number(argument ?? 2) - 1;
-    if (index !== 0 && index !== 1) throw new KeycloakError("Name the node: 1 or 2.");
-    if (command === "start-node") console.log(`cluster: node${index + 1} started (pid ${await restartNode(index)}).`);
-    else await stopNode(index, command === "kill-node" ? "SIGKILL" : "SIGTERM");
+    console.log(state ? `cluster: ${state.url} (compose project ${PROJECT})` : "cluster: not running.");
   } else {
-    throw new KeycloakError(
-      `Unknown command '${command}': use start, stop, status, restart-lb, stop-node|kill-node|start-node N.`,
-    );
+    throw new KeycloakError(`Unknown command '${command}': use up, down or status.`);
   }
 } catch (error) {
   console.error(error instanceof KeycloakError ? error.message : error);

@@ -7,10 +7,10 @@ import path from "node:path";
 export const DEFAULT_KEYCLOAK_VERSION = "26.7.4";
 export const THEME_NAME = "keycloak-account-console";
 export const JAR_NAME = "keycloak-theme-for-kc-all-other-versions.jar";
-/** The official image, for those who can pull it: KC_IMAGE=quay.io/keycloak/keycloak:<version>. */
+/** The official image: the container back-end and the cluster's image build on it (KC_IMAGE names another). */
 export const OFFICIAL_IMAGE = "quay.io/keycloak/keycloak";
-/** The image `npm run containers:setup` builds here (no registry needed); KC_IMAGE names another. */
-export const LOCAL_IMAGE = "keycloak-account-console/keycloak";
+/** Label on every container the harness starts, so it can find and remove what a crashed run left behind. */
+export const CONTAINER_LABEL = "keycloak-account-console.instance";
 export const FEATURES = ["oid4vc-vci", "oid4vc-vci-rest-credential-offer", "organization"];
 
 /**
@@ -191,7 +191,7 @@ export function cacheDirectory(env = process.env) {
 
 /** The Keycloak image the container back-ends run. @param {string} version @param {NodeJS.ProcessEnv} [env] */
 export function keycloakImage(version, env = process.env) {
-  return env.KC_IMAGE || `${LOCAL_IMAGE}:${version}`;
+  return env.KC_IMAGE || `${OFFICIAL_IMAGE}:${version}`;
 }
 
 /**

@@ -6,10 +6,9 @@ import fs from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import path from "node:path";
-import { CONTAINER_LABEL } from "./docker-config.mjs";
 import { stopProcess } from "./processes.mjs";
 import {
-  LOCAL_IMAGE,
+  CONTAINER_LABEL,
   THEME_NAME,
   cacheDirectory,
   compareVersions,
@@ -265,9 +264,9 @@ export async function stopInstance(instance) {
 }
 
 /**
- * The same server in a container, through testcontainers, on a Docker engine that answers at DOCKER_HOST (see
- * `npm run containers:setup`). Ryuk, testcontainers' reaper, is off unless asked for (its image must be pulled):
- * the harness cleans up itself, stopping the container and first removing any it left behind under the same label.
+ * The same server in a container, through testcontainers, on the Docker engine at DOCKER_HOST (or the system's).
+ * Ryuk, testcontainers' reaper, is off unless asked for: the harness cleans up itself, stopping the container and
+ * first removing any it left behind under the same label.
  * @param {import("./keycloak-config.mjs").KeycloakOptions} options
  * @param {{ instance: string, timeoutSeconds?: number }} run
  * @returns {Promise<RunningKeycloak>}
@@ -279,14 +278,12 @@ export async function startContainer(
   const spec = containerSpecification(options);
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
   // Loaded only here: testcontainers is needed only when a Docker engine is used.
-  const { GenericContainer, ImageName, Wait, getContainerRuntimeClient } = await import("testcontainers");
+  const { GenericContainer, Wait, getContainerRuntimeClient } = await import("testcontainers");
   let client;
   try {
     client = await getContainerRuntimeClient();
   } catch (error) {
-    throw new KeycloakError(
-      `No Docker engine reachable (${firstLine(error)}): run npm run containers:setup and export the DOCKER_HOST it prints.`,
-    );
+    throw new KeycloakError(`No Docker engine reachable (${firstLine(error)}): start one, or set DOCKER_HOST to it.`);
   }
   for (const leftover of await client.container.list()) {
     if (leftover.Labels[CONTAINER_LABEL] === instance) {
@@ -295,10 +292,6 @@ export async function startContainer(
   }
   await assertPortFree(options.httpPort);
   await assertPortFree(options.managementPort);
-  // Pulling our own image would fail with a registry error that does not say what to do.
-  if (spec.image.startsWith(`${LOCAL_IMAGE}:`) && !(await client.image.exists(ImageName.fromString(spec.image)))) {
-    throw new KeycloakError(`Image ${spec.image} not found: build it with npm run containers:setup.`);
-  }
   let container;
   try {
     container = await new GenericContainer(spec.image)

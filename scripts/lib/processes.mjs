@@ -1,5 +1,5 @@
 // @ts-check
-// Processes the scripts start and stop by id (Keycloak, the cluster's nodes and load balancer, dockerd): one way to
+// Processes the scripts start and stop by id (Keycloak, dockerd): one way to
 // ask whether one still runs, and one way to end it.
 import fs from "node:fs";
 

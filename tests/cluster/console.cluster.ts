@@ -1,15 +1,21 @@
 import type { Page } from "@playwright/test";
-import { clusterLayout } from "../../scripts/lib/cluster-config.mjs";
-import { oldestNode, readState, restartNode, stopNode, waitForBalancer } from "../../scripts/lib/cluster.mjs";
+import {
+  NODES,
+  nodeRunning,
+  nodeUrl,
+  oldestNode,
+  startNode,
+  stopNode,
+  waitForBalancer,
+} from "../../scripts/lib/cluster.mjs";
 import { DEMO_USER, KeycloakAdmin, demoLike } from "../e2e/support/admin";
 import { signIn } from "../e2e/support/browser";
 import { screenshot } from "../e2e/support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "../e2e/support/test";
 
-// The console in the production shape: two `start --optimized` nodes on PostgreSQL behind HAProxy, round robin
-// without sticky sessions. HAProxy names the node that answered in `X-Served-By`.
+// The console in the production shape of docker-compose.cluster.yml: two `start --optimized` nodes on PostgreSQL behind
+// HAProxy, round robin without sticky sessions. HAProxy names the node that answered in `X-Served-By`.
 const REALM = "cluster-console";
-const NODES = clusterLayout().nodes;
 
 // Each test signs in on its own: one of them ends all of alice's sessions, which would end a shared one too.
 test.use({ realms: { [REALM]: demoLike() }, account: { realm: REALM, ownSession: true } });
@@ -62,18 +68,15 @@ function recordSaves(page: Page): string[] {
 
 /** Both nodes running and in the load balancer (a test that failed half-way may have left one stopped). */
 async function bothNodesUp() {
-  const state = readState();
-  if (!state) throw new Error("No cluster state: run the tests through playwright.cluster.config.ts.");
-  for (const [index, node] of NODES.entries()) {
-    if (state.pids[node.name] === undefined) await restartNode(index);
+  for (const index of NODES.keys()) {
+    if (!nodeRunning(index)) await startNode(index);
   }
   await waitForBalancer(NODES.length);
 }
 
 /** What one node (not the load balancer) says about the demo user: each node answers from its own caches. */
 async function userOnNode(index: number) {
-  const node = NODES[index]!;
-  return new KeycloakAdmin(`http://localhost:${node.httpPort}`).user(REALM, DEMO_USER.username);
+  return new KeycloakAdmin(nodeUrl(index)).user(REALM, DEMO_USER.username);
 }
 
 /**
@@ -116,7 +119,7 @@ test.describe("the console behind a load balancer", () => {
     await screenshot(page, "cluster-personal-info");
 
     expect(served.filter((answer) => answer.status >= 500)).toEqual([]);
-    expect(new Set(served.map((answer) => answer.node))).toEqual(new Set(NODES.map((node) => node.name)));
+    expect(new Set(served.map((answer) => answer.node))).toEqual(new Set(NODES));
     // Without stickiness the login page, its form post and the console's calls go to either node: the sign-in works
     // because the authentication session is the cluster's, not one node's.
     const login = served.filter((answer) => answer.url.includes("/login-actions/authenticate"));
@@ -253,7 +256,7 @@ test.describe("the console behind a load balancer", () => {
     await expect(page.getByTestId("lastName")).toHaveValue("Liddell-Crash");
     const after = served.filter((answer) => answer.at > killedAt && answer.node !== "");
     expect(after.length).toBeGreaterThan(0);
-    expect(after.filter((answer) => answer.node !== NODES[survivor]!.name)).toEqual([]);
+    expect(after.filter((answer) => answer.node !== NODES[survivor])).toEqual([]);
 
     // The crashed node comes back and takes its share again.
     await bothNodesUp();

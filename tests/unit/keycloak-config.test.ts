@@ -146,9 +146,9 @@ describe("the container back-ends", () => {
     { KC_PORT: "8181" },
   );
 
-  it("testcontainers runs the same server in the image built here, on the same host ports", () => {
+  it("testcontainers runs the same server in the official image, on the same host ports", () => {
     const spec = containerSpecification(options, {});
-    expect(spec.image).toBe(`keycloak-account-console/keycloak:${DEFAULT_KEYCLOAK_VERSION}`);
+    expect(spec.image).toBe(`quay.io/keycloak/keycloak:${DEFAULT_KEYCLOAK_VERSION}`);
     expect(spec.exposedPorts).toEqual([
       { container: 8080, host: 8181 },
       { container: 9000, host: 9000 },

@@ -1,15 +1,23 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import {
   BASE_IMAGE,
+  HAPROXY_IMAGE,
+  POSTGRES_IMAGE,
   RECIPE_LABEL,
   candidateHosts,
   debianMirror,
   debootstrapArguments,
   dockerdArguments,
   engineFiles,
+  haproxyImage,
+  installCommand,
   keycloakImageChanges,
+  postgresImage,
   recipeOf,
-} from "../../scripts/lib/docker-config.mjs";
+} from "../../scripts/offline-images/config.mjs";
 
 describe("the Docker engine our scripts start", () => {
   const files = engineFiles({ KC_CACHE_DIR: "/cache/kc" });
@@ -110,5 +118,34 @@ describe("the Keycloak image", () => {
     expect(a.at(-1)).toMatch(new RegExp(`^LABEL ${RECIPE_LABEL}=[0-9a-f]{16}$`));
     expect(recipeOf(a)).toBe(recipeOf(keycloakImageChanges("26.7.4")));
     expect(recipeOf(a)).not.toBe(recipeOf(b));
+  });
+});
+
+describe("the PostgreSQL and HAProxy images", () => {
+  it("are the ones docker-compose.cluster.yml names, so the compose file finds them here under the registry's names", () => {
+    const root = path.resolve(import.meta.dirname, "..", "..");
+    const compose = parse(readFileSync(path.join(root, "docker-compose.cluster.yml"), "utf8")) as {
+      services: Record<string, { image: string }>;
+    };
+    expect(compose.services.postgres?.image).toBe(POSTGRES_IMAGE);
+    expect(compose.services.haproxy?.image).toBe(HAPROXY_IMAGE);
+  });
+
+  it("take Debian's packages of the tag's major version and the official images' paths", () => {
+    const postgres = postgresImage("#!/bin/bash");
+    expect(postgres.packages).toEqual([`postgresql-${POSTGRES_IMAGE.split(":")[1]}`]);
+    expect(postgres.changes).toContain("ENV PGDATA=/var/lib/postgresql/data");
+    expect(haproxyImage().changes).toContain(
+      'CMD ["haproxy", "-W", "-db", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]',
+    );
+    // Another entry point script is another recipe: the image builds anew.
+    expect(recipeOf(postgresImage("#!/bin/sh").changes)).not.toBe(recipeOf(postgres.changes));
+  });
+
+  it("install without starting services and leave apt's downloads out", () => {
+    const command = installCommand(["haproxy"]);
+    expect(command).toContain("/usr/sbin/policy-rc.d");
+    expect(command).toContain("apt-get install -y -qq --no-install-recommends haproxy");
+    expect(command).toMatch(/rm -rf \/var\/lib\/apt\/lists\/\*/);
   });
 });
