@@ -28,12 +28,12 @@ function imageExists(host, image) {
 
 /**
  * Builds what is missing or of an older recipe: the base image (debootstrap + docker import), the Keycloak image for
- * `version`, and the PostgreSQL and HAProxy images. Keycloak images of other versions are removed: vfs stores every
- * layer as a full copy.
- * @param {string} host @param {string} version
+ * `version`, and, for the cluster, the PostgreSQL and HAProxy images. Keycloak images of other versions are removed:
+ * vfs stores every layer as a full copy.
+ * @param {string} host @param {string} version @param {{ cluster?: boolean }} [options]
  * @returns {{ images: string[], built: string[] }}
  */
-export function ensureImages(host, version) {
+export function ensureImages(host, version, { cluster = true } = {}) {
   /** @type {string[]} */
   const built = [];
   if (!imageExists(host, BASE_IMAGE)) {
@@ -51,6 +51,7 @@ export function ensureImages(host, version) {
       .filter((name) => name && name !== keycloak);
     if (others?.length) docker(host, ["image", "rm", ...others]);
   }
+  if (!cluster) return { images: [keycloak], built };
   const entrypoint = fs.readFileSync(path.join(import.meta.dirname, "postgres-entrypoint.sh"), "utf8");
   for (const image of [postgresImage(entrypoint), haproxyImage()]) {
     if (built.includes(BASE_IMAGE) || imageLabel(host, image.name, RECIPE_LABEL) !== recipeOf(image.changes)) {

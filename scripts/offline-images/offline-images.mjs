@@ -3,6 +3,7 @@
 // on a machine that reaches no image registry (README.md beside this file). A machine with a registry skips this.
 //   setup  installs docker.io / debootstrap / docker-compose when missing, starts an engine if none answers, builds
 //          quay.io/keycloak/keycloak:<KC_VERSION>, postgres and haproxy once; prints the DOCKER_HOST to use.
+//          `setup --keycloak-only`: the Keycloak image alone (the container back-end of the e2e suite needs no more).
 //   host   prints the address of the engine that answers (for `export DOCKER_HOST=...`), or fails.
 //   stop   removes the containers the test harness labelled and stops the engine if these scripts started it.
 import { keycloakOptions } from "../lib/keycloak-config.mjs";
@@ -19,15 +20,16 @@ import {
 import { ensureImages } from "./images.mjs";
 
 /**
- * The engine and the images, ready.
+ * The engine and the images, ready (with `cluster` false, the Keycloak image alone).
+ * @param {{ cluster?: boolean }} [options]
  * @returns {Promise<{ host: string, startedHere: boolean, images: string[] }>}
  */
-export async function setUpOfflineImages() {
+export async function setUpOfflineImages({ cluster = true } = {}) {
   installMissingPackages();
   const engine = await ensureEngine();
   console.log(`Docker engine at ${engine.host}${engine.startedHere ? " (started now)" : ""}`);
   const started = Date.now();
-  const { images, built } = ensureImages(engine.host, keycloakOptions().version);
+  const { images, built } = ensureImages(engine.host, keycloakOptions().version, { cluster });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Images ${images.join(", ")}: ${built.length ? `built ${built.join(", ")}` : "cached"} (${seconds} s)`);
   return { ...engine, images };
@@ -60,7 +62,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [command = "setup"] = process.argv.slice(2);
   try {
     if (command === "setup") {
-      const { host, startedHere } = await setUpOfflineImages();
+      const { host, startedHere } = await setUpOfflineImages({ cluster: !process.argv.includes("--keycloak-only") });
       console.log(`Ready. For docker, docker-compose and the npm scripts: export DOCKER_HOST=${host}`);
       if (startedHere) console.log("Stop the engine with: npm run offline-images:stop");
     } else if (command === "host") {
