@@ -54,7 +54,10 @@ export async function purgeStylesheet(css, scripts) {
     // Off: PurgeCSS counts a font face as used only where a `font-family` declaration names it, and PatternFly names
     // its faces through tokens (custom properties), so the console's own fonts would go.
     fontFace: false,
-    safelist: { standard: RUNTIME_CLASSES, variables: STABLE_TOKENS },
+    // `/^:/` marks every pseudo-class as present: PurgeCSS 8 drops a selector made of pseudo-classes alone (inside
+    // `:where()`, or `:is(...)` with more after it), such as PatternFly's `:is(.pf-v6-c-content--p, ...):not(:last-child)`
+    // and `:where(:not(.pf-m-resize-observer)) .pf-v6-c-masthead`. Classes, tags and attributes still decide.
+    safelist: { standard: [...RUNTIME_CLASSES, /^:/], variables: STABLE_TOKENS },
     // dir="rtl" on <html>: the attribute selectors PatternFly writes for right-to-left.
     dynamicAttributes: ["dir"],
   });

@@ -14,6 +14,8 @@ const stylesheet = `
 .pf-v6-c-button { padding: var(--pf-t--global--used--token); animation: pf-v6-spin 1s; }
 .pf-v6-c-button:where([dir="rtl"], [dir="rtl"] *) { margin-inline-start: 0; }
 .pf-v6-c-unused { color: red; }
+:is(.pf-v6-c-button, .pf-v6-c-button p):not(:last-child) { margin-block-end: 1rem; }
+:where(:not(.pf-m-docked)) .pf-v6-c-button { gap: 0; }
 .pf-v6-c-label.pf-m-orange { color: orange; }
 .kc-loading__spinner { width: 1em; }
 @keyframes pf-v6-spin { to { transform: rotate(1turn); } }
@@ -34,6 +36,9 @@ describe("the build's CSS purge", () => {
     // A class built from pieces at run time (StaticLabel), and the template's spinner (index.ftl).
     expect(css).toContain(".pf-m-orange");
     expect(css).toContain(".kc-loading__spinner");
+    // Selectors of pseudo-classes around used classes (PurgeCSS alone drops them).
+    expect(css).toContain(":not(:last-child)");
+    expect(css).toContain(":where(:not(.pf-m-docked)) .pf-v6-c-button");
 
     expect(css).not.toContain(".pf-v6-c-unused");
     expect(css).not.toContain("--pf-t--global--unused--token");
