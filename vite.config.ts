@@ -8,7 +8,7 @@ import { checker } from "vite-plugin-checker";
 import { entryModules, firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { APP_START, entryLinksTemplate, SHELL_CHUNK } from "./scripts/lib/entry-links.mjs";
 import { LANDING_PAGE } from "./scripts/lib/first-screen-files.mjs";
-import { purgeStylesheet } from "./scripts/lib/purge-css.mjs";
+import { purgeStylesheets } from "./scripts/lib/purge-css.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
 
 const distDirectory = path.resolve(import.meta.dirname, "dist");
@@ -86,12 +86,16 @@ function purgeCss(): PluginOption {
     async generateBundle(_options, bundle) {
       const files = Object.values(bundle);
       const scripts = files.flatMap((file) => (file.type === "chunk" ? [file.code] : []));
-      for (const file of files) {
-        if (file.type === "asset" && file.fileName.endsWith(".css")) {
-          const css = typeof file.source === "string" ? file.source : new TextDecoder().decode(file.source);
-          file.source = await purgeStylesheet(css, scripts);
-        }
-      }
+      const stylesheets = files.flatMap((file) =>
+        file.type === "asset" && file.fileName.endsWith(".css") ? [file] : [],
+      );
+      const text = (source: string | Uint8Array) =>
+        typeof source === "string" ? source : new TextDecoder().decode(source);
+      const purged = await purgeStylesheets(
+        stylesheets.map((file) => text(file.source)),
+        scripts,
+      );
+      stylesheets.forEach((file, index) => (file.source = purged[index]!));
     },
   };
 }

@@ -40,14 +40,16 @@ export const RUNTIME_CLASSES = [
 export const TEMPLATES = [new URL("../../src/theme/account/index.ftl", import.meta.url).pathname];
 
 /**
- * One stylesheet without the rules nothing names, nor the custom properties and keyframes nothing uses.
- * @param {string} css
+ * The build's stylesheets without the rules nothing names, nor the custom properties and keyframes nothing uses.
+ * PurgeCSS drops unused custom properties and keyframes after each stylesheet, by what it has read so far; all of them
+ * joined go first, so a token the first screen's stylesheet defines and only a page's stylesheet reads stays.
+ * @param {string[]} stylesheets
  * @param {string[]} scripts the built scripts' text
- * @returns {Promise<string>}
+ * @returns {Promise<string[]>} the stylesheets, in the same order
  */
-export async function purgeStylesheet(css, scripts) {
-  const [result] = await new PurgeCSS().purge({
-    css: [{ raw: css }],
+export async function purgeStylesheets(stylesheets, scripts) {
+  const [, ...results] = await new PurgeCSS().purge({
+    css: [{ raw: stylesheets.join("\n") }, ...stylesheets.map((raw) => ({ raw }))],
     content: [...scripts.map((raw) => ({ raw, extension: "js" })), ...TEMPLATES],
     variables: true,
     keyframes: true,
@@ -61,6 +63,6 @@ export async function purgeStylesheet(css, scripts) {
     // dir="rtl" on <html>: the attribute selectors PatternFly writes for right-to-left.
     dynamicAttributes: ["dir"],
   });
-  if (result === undefined) throw new Error("PurgeCSS returned no stylesheet.");
-  return result.css;
+  if (results.length !== stylesheets.length) throw new Error("PurgeCSS returned fewer stylesheets than it was given.");
+  return results.map((result) => result.css);
 }

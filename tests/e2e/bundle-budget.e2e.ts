@@ -14,7 +14,7 @@ const KIB = 1024;
 const BUDGETS = {
   js: { raw: 758 * KIB, gzip: 234 * KIB, files: 3 },
   // PatternFly's stylesheets with its page frame, through PurgeCSS (docs/performance.md, "Our own machinery").
-  css: { raw: 655 * KIB, gzip: 62 * KIB, files: 1 },
+  css: { raw: 680 * KIB, gzip: 64 * KIB, files: 1 },
 };
 
 const dist = path.resolve(import.meta.dirname, "..", "..", "dist");

@@ -1,7 +1,7 @@
 // The build's CSS step (scripts/lib/purge-css.mjs, run by vite.config.ts on every built stylesheet): what it keeps
 // that no script names, and what it drops.
 import { describe, expect, it } from "vitest";
-import { purgeStylesheet, STABLE_TOKENS } from "../../scripts/lib/purge-css.mjs";
+import { purgeStylesheets, STABLE_TOKENS } from "../../scripts/lib/purge-css.mjs";
 
 const tokens = STABLE_TOKENS.map((token) => `${token}: #123456;`).join("\n");
 const stylesheet = `
@@ -26,7 +26,7 @@ const script = 'const a = "pf-v6-c-button"; const b = "pf-v6-c-label"; const c =
 
 describe("the build's CSS purge", () => {
   it("keeps the stable tokens, the dark theme, right to left and what the scripts name; drops the rest", async () => {
-    const css = await purgeStylesheet(stylesheet, [script]);
+    const [css = ""] = await purgeStylesheets([stylesheet], [script]);
     for (const token of STABLE_TOKENS) expect(css, token).toContain(`${token}: #123456`);
     expect(css).toContain(":root.pf-v6-theme-dark");
     expect(css).toContain(".pf-v6-c-button {");
@@ -43,5 +43,13 @@ describe("the build's CSS purge", () => {
     expect(css).not.toContain(".pf-v6-c-unused");
     expect(css).not.toContain("--pf-t--global--unused--token");
     expect(css).not.toContain("pf-v6-unused");
+  });
+
+  it("keeps a token the first stylesheet defines and only a later page's stylesheet reads", async () => {
+    const base = ":root { --pf-t--global--page--token: 3px; --pf-t--global--unread--token: 4px; }";
+    const page = ".pf-v6-c-button { gap: var(--pf-t--global--page--token); }";
+    const [purgedBase = ""] = await purgeStylesheets([base, page], [script]);
+    expect(purgedBase).toContain("--pf-t--global--page--token");
+    expect(purgedBase).not.toContain("--pf-t--global--unread--token");
   });
 });
