@@ -8,6 +8,7 @@ import { checker } from "vite-plugin-checker";
 import { entryModules, firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { APP_START, entryLinksTemplate, SHELL_CHUNK } from "./scripts/lib/entry-links.mjs";
 import { LANDING_PAGE } from "./scripts/lib/first-screen-files.mjs";
+import { purgeStylesheets } from "./scripts/lib/purge-css.mjs";
 import { THEME_NAME } from "./scripts/lib/keycloak-config.mjs";
 
 const distDirectory = path.resolve(import.meta.dirname, "dist");
@@ -70,6 +71,32 @@ function devClient(): PluginOption {
             "window.__vite_plugin_react_preamble_installed__ = true;",
           ].join("\n")
         : undefined,
+  };
+}
+
+/**
+ * The build's stylesheets without PatternFly's rules that no built script or the page's template names
+ * (scripts/lib/purge-css.mjs; docs/performance.md).
+ */
+function purgeCss(): PluginOption {
+  return {
+    name: "account-console:purge-css",
+    apply: "build",
+    enforce: "post",
+    async generateBundle(_options, bundle) {
+      const files = Object.values(bundle);
+      const scripts = files.flatMap((file) => (file.type === "chunk" ? [file.code] : []));
+      const stylesheets = files.flatMap((file) =>
+        file.type === "asset" && file.fileName.endsWith(".css") ? [file] : [],
+      );
+      const text = (source: string | Uint8Array) =>
+        typeof source === "string" ? source : new TextDecoder().decode(source);
+      const purged = await purgeStylesheets(
+        stylesheets.map((file) => text(file.source)),
+        scripts,
+      );
+      stylesheets.forEach((file, index) => (file.source = purged[index]!));
+    },
   };
 }
 
@@ -138,6 +165,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     base: "./",
     plugins: [
       react(),
+      purgeCss(),
       ...(underKeycloakify ? [keycloakifyPackaging()] : []),
       // Type errors in the terminal and over the page, while developing only (the build's checks are npm test's).
       ...(command === "serve" ? [devClient(), checker({ typescript: true })] : []),
