@@ -64,7 +64,6 @@ const sized = (label, files) => {
 const startup = firstScreenFiles(manifest);
 sized(`start-up scripts (${startup.js.length} files)`, startup.js);
 sized(`start-up stylesheets (${startup.css.length} files)`, startup.css);
-sized(`start-up fonts, preloaded (${startup.fonts.length} files)`, startup.fonts);
 const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
 sized(
   `all scripts (${scripts.length} files)`,

@@ -10,12 +10,6 @@ export const APP_START = "src/app/start.tsx";
 export const SHELL_CHUNK = "shell";
 
 /**
- * The font files every screen shows, which the page preloads: the latin part of the upright text and heading faces
- * (Fontsource's files, src/app/fonts.css). The other parts, the italics and mono load when a page shows them.
- */
-export const FIRST_SCREEN_FONT = /(^|\/)red-hat-(text|display)-latin-wght-normal-[^/]+\.woff2$/;
-
-/**
  * Whether a dynamic import of the entry is the app: APP_START's own chunk, or the shell chunk once the start is in it
  * (the manifest then names the chunk, not the module).
  * @param {string} key @param {ManifestChunk | undefined} chunk
@@ -26,8 +20,9 @@ export const isAppStart = (key, chunk) => key === APP_START || chunk?.name === S
  * @typedef {{ file: string, name?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[],
  *   css?: string[], assets?: string[] }} ManifestChunk
  * @param {Record<string, ManifestChunk>} manifest
- * @returns {{ modules: string[], styles: string[], fonts: string[] }} paths relative to the resources folder, in
- *   load order; `fonts` are the files of FIRST_SCREEN_FONT
+ * @returns {{ modules: string[], styles: string[] }} paths relative to the resources folder, in load order. No font:
+ *   the page preloads none (the faces load when the first text is drawn), so that on a slow link their bytes do not
+ *   compete with the scripts sign-in and the first screen wait for (docs/performance.md, "fonts").
  */
 export function entryLinks(manifest) {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
@@ -35,7 +30,6 @@ export function entryLinks(manifest) {
   const [entryKey, entry] = /** @type {[string, ManifestChunk]} */ (entries[0]);
   /** @type {string[]} */ const modules = [];
   /** @type {string[]} */ const styles = [];
-  /** @type {string[]} */ const assets = [...(entry.assets ?? [])];
   const seen = new Set([entryKey]);
   /** @param {string[]} keys */
   const visit = (keys) => {
@@ -47,14 +41,11 @@ export function entryLinks(manifest) {
       visit(chunk.imports ?? []);
       modules.push(chunk.file);
       for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css);
-      for (const asset of chunk.assets ?? []) if (!assets.includes(asset)) assets.push(asset);
     }
   };
   visit(entry.imports ?? []);
   visit((entry.dynamicImports ?? []).filter((key) => isAppStart(key, manifest[key])));
-  // Assets of whichever of these chunks has the stylesheet that declares them (the shell's).
-  const fonts = assets.filter((file) => FIRST_SCREEN_FONT.test(file));
-  return { modules, styles, fonts };
+  return { modules, styles };
 }
 
 /**
@@ -62,14 +53,11 @@ export function entryLinks(manifest) {
  * @param {Record<string, ManifestChunk>} manifest
  */
 export function entryLinksTemplate(manifest) {
-  const { modules, styles, fonts } = entryLinks(manifest);
+  const { modules, styles } = entryLinks(manifest);
   return [
     "<#-- Written by the build (scripts/lib/entry-links.mjs) from the Vite manifest: do not edit. -->",
     ...styles.map((file) => `<link rel="stylesheet" href="\${resourceUrl}/${file}">`),
     ...modules.map((file) => `<link rel="modulepreload" href="\${resourceUrl}/${file}">`),
-    ...fonts.map(
-      (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="\${resourceUrl}/${file}">`,
-    ),
     "",
   ].join("\n");
 }

@@ -4,11 +4,11 @@
 //
 // The first screen is the entry, the app it imports as soon as sign-in has started (the shell chunk, see
 // entry-links.mjs), and the landing page (personal info; in the build it is part of the shell), each with every chunk
-// it imports statically, plus their stylesheets and the fonts the page preloads. Gzip sizes use level 6: Keycloak
+// it imports statically, plus their stylesheets (the page preloads no font). Gzip sizes use level 6: Keycloak
 // compresses theme resources with java.util.zip.GZIPOutputStream at its default level, which is 6, and zlib's default
 // is the same.
 import { gzipSync } from "node:zlib";
-import { entryLinks, isAppStart } from "./entry-links.mjs";
+import { isAppStart } from "./entry-links.mjs";
 
 /** The page the console shows first at /account/. */
 export const LANDING_PAGE = "src/pages/personal-info/PersonalInfo.tsx";
@@ -21,7 +21,7 @@ export const gzipSize = (content) => gzipSync(content, { level: GZIP_LEVEL }).le
 /**
  * @typedef {import("./entry-links.mjs").ManifestChunk} ManifestChunk
  * @param {Record<string, ManifestChunk>} manifest Vite's manifest
- * @returns {{ js: string[], css: string[], fonts: string[], appStart: string[] }} paths relative to the build folder;
+ * @returns {{ js: string[], css: string[], appStart: string[] }} paths relative to the build folder;
  *   `appStart` are the manifest keys of the entry's dynamic imports that are the app (exactly one in a sound build)
  */
 export function firstScreenFiles(manifest) {
@@ -44,5 +44,5 @@ export function firstScreenFiles(manifest) {
   };
   // The landing page has no chunk of its own when it is part of the shell (vite.config.ts): nothing more to add then.
   [entry, ...appStart, ...(manifest[LANDING_PAGE] ? [LANDING_PAGE] : [])].forEach(visit);
-  return { ...files, fonts: entryLinks(manifest).fonts, appStart };
+  return { ...files, appStart };
 }

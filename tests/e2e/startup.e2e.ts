@@ -65,7 +65,7 @@ test.describe("start-up on a real Keycloak", () => {
     expect(profile).toBeGreaterThan(-1);
     // Session detection starts after the first screen, never before its data.
     if (statusFrame !== -1) expect(statusFrame).toBeGreaterThan(profile);
-    // The body face once (its preload and the stylesheet's use are one request), and PatternFly's own whole face never.
+    // The body face once, and PatternFly's own whole face never.
     expect(urls.filter((url) => url.includes("/assets/red-hat-text-latin-wght-normal-"))).toHaveLength(1);
     expect(urls.filter((url) => url.includes("/assets/RedHatTextVF-"))).toEqual([]);
     // The texts come once, from the extension, gzipped, without a token (they load while sign-in runs); not from

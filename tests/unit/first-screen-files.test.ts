@@ -23,7 +23,6 @@ describe("what start-up holds (shared with npm run bench:build)", () => {
     expect(firstScreenFiles(manifest)).toEqual({
       js: ["assets/main.js", "assets/runtime.js", "assets/shell.js", "assets/PersonalInfo.js", "assets/form.js"],
       css: ["assets/main.css", "assets/shell.css", "assets/pi.css"],
-      fonts: ["assets/red-hat-text-latin-wght-normal-1.woff2"],
       appStart: ["_shell.js"],
     });
   });
@@ -41,7 +40,6 @@ describe("what start-up holds (shared with npm run bench:build)", () => {
     expect(firstScreenFiles(manifest)).toEqual({
       js: ["assets/main.js", "assets/shell.js"],
       css: ["assets/main.css", "assets/shell.css"],
-      fonts: [],
       appStart: ["_shell.js"],
     });
   });
