@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FakeUmaServer, resource } from "../testing/fakeUmaServer";
@@ -10,7 +10,6 @@ import { openActionsMenuItem, PAGE_LOAD, renderResources } from "../testing/reso
  * Resources.test.tsx), whose PUTs fail on demand; a network failure rejects before the server is reached.
  */
 const SLOW = { timeout: 60_000 };
-configure({ asyncUtilTimeout: 5_000 });
 
 const users = [
   { username: "bob", email: "bob@example.org", firstName: "Bob", lastName: "Builder" },

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { DeviceRepresentation, IssuedVerifiableCredentialRepresentation } from "../api/representations";
-import { renderPage, type StubRoute } from "../testing/renderPage";
+import { PAGE_LOAD, renderPage, type StubRoute } from "../testing/renderPage";
 import { aliceWithProfile } from "../testing/users";
 
 /*
@@ -10,8 +10,6 @@ import { aliceWithProfile } from "../testing/users";
  * network failure, shows a danger alert with the reason, never a success, keeps what the user typed or chose, and
  * leaves the screen as the server has it. Resources' mutations are in faultMatrix.resources.test.tsx.
  */
-
-const PAGE_LOAD = { timeout: 4_000 };
 
 type Fault = { name: string; route: Omit<StubRoute, "method" | "path">; reason: string };
 const FAULTS: Fault[] = [

@@ -12,6 +12,13 @@ import { PAGES } from "../app/routing/pages";
 import { pageRoute } from "../app/routing/routes";
 import { testI18n } from "./i18n";
 
+/**
+ * The first find after a render: it waits for the page's code (a cold import) and its data. It returns as soon as the
+ * page is there; the bound is for a busy machine (a Keycloak starting beside the unit tests, other builds), where
+ * 4 s ran out at a load around 30 on two cores.
+ */
+export const PAGE_LOAD = { timeout: 10_000 };
+
 export const testEnvironment: Environment = {
   serverBaseUrl: "http://kc.test",
   realm: "demo",

@@ -13,8 +13,9 @@ if (typeof document !== "undefined") {
   const { testI18n } = await import("./i18n");
 
   // `npm test` starts Keycloak beside the unit tests, so on two cores a render can take longer than the 1 s that
-  // findBy and waitFor give by default. They return as soon as the page is there; only a failure waits longer.
-  configure({ asyncUtilTimeout: 3000 });
+  // findBy and waitFor give by default (3 s ran out at a load around 30). They return as soon as the page is there;
+  // only a failure waits longer.
+  configure({ asyncUtilTimeout: 8000 });
 
   afterEach(async () => {
     cleanup();

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../api/client";
 import type { ContentModuleProps } from "../../pages/content/ContentPage";
 import { importModule } from "../../pages/content/importModule";
-import { fakeAuth, stubServer, testEnvironment } from "../../testing/renderPage";
+import { PAGE_LOAD, fakeAuth, stubServer, testEnvironment } from "../../testing/renderPage";
 import { testI18n } from "../../testing/i18n";
 import { AppProviders } from "../App";
 import type { MenuItem } from "../../menu/menu";
@@ -14,8 +14,6 @@ import { pageRoutes } from "./routes";
 
 vi.mock("../../pages/content/importModule", () => ({ importModule: vi.fn() }));
 const importStub = vi.mocked(importModule);
-
-const PAGE_LOAD = { timeout: 4_000 };
 
 const menu: MenuItem[] = [
   { label: "personalInfo", path: "" },

@@ -3,10 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { extensionFeaturesNow } from "../../api/extension";
 import type { ClientRepresentation } from "../../api/representations";
-import { renderPage } from "../../testing/renderPage";
-
-/** The first find after a render waits for the page's code (a cold import on a busy machine) and its data. */
-const PAGE_LOAD = { timeout: 4_000 };
+import { PAGE_LOAD, renderPage } from "../../testing/renderPage";
 
 const shop: ClientRepresentation = {
   clientId: "shop",

@@ -1,10 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderPage } from "../../testing/renderPage";
-
-/** The first find after a render waits for the page's code (a cold import on a busy machine) and its data. */
-const PAGE_LOAD = { timeout: 4_000 };
+import { PAGE_LOAD, renderPage } from "../../testing/renderPage";
 
 const groups = [
   { id: "5", name: "five", path: "/five" },

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { CredentialIssuerMetadata } from "../../api/representations";
-import { renderPage, type StubRoute } from "../../testing/renderPage";
+import { PAGE_LOAD, renderPage, type StubRoute } from "../../testing/renderPage";
 import { configurationOptions } from "./configurations";
 
-const PAGE_LOAD = { timeout: 4_000 };
 const METADATA = "/realms/demo/.well-known/openid-credential-issuer";
 const OFFER = "/realms/demo/protocol/oid4vc/create-credential-offer";
 

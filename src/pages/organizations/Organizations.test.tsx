@@ -1,9 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderPage } from "../../testing/renderPage";
-
-/** The first find after a render waits for the page's code (a cold import on a busy machine) and its data. */
-const PAGE_LOAD = { timeout: 4_000 };
+import { PAGE_LOAD, renderPage } from "../../testing/renderPage";
 
 describe("organizations", () => {
   it("lists organizations with their domains, description and a badge when disabled", async () => {

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderPage } from "../../testing/renderPage";
+import { PAGE_LOAD, renderPage } from "../../testing/renderPage";
 import { currentSection, jumpLinkSlug } from "./SectionNav";
 import { aliceWithProfile } from "../../testing/users";
-
-const PAGE_LOAD = { timeout: 4_000 };
 
 const profile = (groups: boolean) =>
   aliceWithProfile(

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openActionsMenuItem, PAGE_LOAD, renderResources } from "../../testing/resourcesPage";
@@ -6,8 +6,6 @@ import { FakeUmaServer, resource } from "../../testing/fakeUmaServer";
 
 // Typing and picking through menus takes a while on a busy machine.
 const SLOW = { timeout: 60_000 };
-// Several round trips to the fake server per step: give waitFor/findBy room on a loaded machine (this file only).
-configure({ asyncUtilTimeout: 5_000 });
 const users = [
   { username: "bob", email: "bob@example.org", firstName: "Bob", lastName: "Builder" },
   { username: "carol", email: "carol@example.org" },

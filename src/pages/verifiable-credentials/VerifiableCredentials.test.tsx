@@ -5,10 +5,7 @@ import type {
   IssuedVerifiableCredentialRepresentation,
   UserVerifiableCredentialRepresentation,
 } from "../../api/representations";
-import { renderPage, type StubRoute } from "../../testing/renderPage";
-
-/** The first find after a render waits for the page's code (a cold import on a busy machine) and its data. */
-const PAGE_LOAD = { timeout: 4_000 };
+import { PAGE_LOAD, renderPage, type StubRoute } from "../../testing/renderPage";
 
 const jwt: UserVerifiableCredentialRepresentation = {
   credentialScopeName: "natural_person_jwt",
