@@ -22,7 +22,7 @@ export const isAppStart = (key, chunk) => key === APP_START || chunk?.name === S
  * @param {Record<string, ManifestChunk>} manifest
  * @returns {{ modules: string[], styles: string[] }} paths relative to the resources folder, in load order. No font:
  *   the page preloads none (the faces load when the first text is drawn), so that on a slow link their bytes do not
- *   compete with the scripts sign-in and the first screen wait for (docs/performance.md, "fonts").
+ *   compete with the scripts sign-in and the first screen wait for (docs/performance.md, point 10).
  */
 export function entryLinks(manifest) {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
