@@ -140,10 +140,11 @@ test.describe("back and forward with unsaved changes", () => {
   test("forward after 'Keep editing', then 'Discard changes': one page switch, and back shows the saved values", async ({
     consolePage: page,
   }) => {
-    // Every document the browser asks for after the console is up: a page switch asks for none.
+    // Every page the tab asks for after the console is up: a page switch asks for none. The tab's own frame only: the
+    // session status frame (keycloak-js) may load its document at any time.
     const documents: string[] = [];
     page.on("request", (request) => {
-      if (request.resourceType() === "document") documents.push(request.url());
+      if (request.resourceType() === "document" && request.frame() === page.mainFrame()) documents.push(request.url());
     });
     await expect(heading(page)).toHaveText("Personal info");
     await sidebar(page).getByTestId("applications").click();
