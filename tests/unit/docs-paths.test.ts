@@ -1,6 +1,6 @@
 // The docs name files of this repository; a file that moves or goes leaves them pointing nowhere. This test reads
-// README.md, docs/*.md and the READMEs under examples/ and tools/ and fails, naming the doc and the path, when a repository path or a
-// relative link does not exist, or when a doc points at material that is not in the repository.
+// README.md, docs/*.md and the READMEs under examples/ and tools/ and fails, naming the doc and the path, when a
+// repository path or a relative link does not exist, or when a doc points at material that is not in the repository.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -136,7 +136,7 @@ describe("docs name only what exists", () => {
 });
 
 describe("the docs check itself", () => {
-  it("reads README.md, every doc and the examples' READMEs", () => {
+  it("reads README.md, every doc and the READMEs of examples/ and tools/", () => {
     expect(docs).toContain("README.md");
     expect(docs).toContain("docs/packaging.md");
     expect(docs).toContain("examples/extension-theme/README.md");
