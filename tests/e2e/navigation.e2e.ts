@@ -178,52 +178,62 @@ test.describe("back and forward with unsaved changes", () => {
     await page.goBack();
     await expect(heading(page)).toHaveText("Personal info");
 
-    // From here on Applications' data waits for the test: the switch stays pending, with personal info still up.
+    // From here on Applications' data waits for the test: a switch stays pending, with personal info still up.
     const applications = await holdApplications(page);
     await firstName(page).fill("Typed but not saved");
     await page.goForward();
     await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
     await expect(page).toHaveURL(/\/account\/applications$/);
-    await applications.asked;
+    await expect.poll(applications.asked).toBe(1);
 
     // Back before Applications has drawn: its load is cancelled, and personal info shows what the server holds.
     await page.goBack();
     await expect(page).toHaveURL(PERSONAL_INFO);
     await expect(heading(page)).toHaveText("Personal info");
     await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
-    applications.release();
 
-    // The form and its guard work as before: new text is kept by "Keep editing" and asked about again.
+    // The guard still asks, and "Keep editing" gives the focus back to the field with its text.
     await firstName(page).fill("Typed again");
     await page.goForward();
     await unsaved(page).getByRole("button", { name: "Keep editing" }).click();
+    await expect(firstName(page)).toBeFocused();
     await expect(firstName(page)).toHaveValue("Typed again");
+    // Keys pressed after "Discard changes", while the next page loads, go nowhere: the page is on its way out, and
+    // neither they nor the discarded text are there after back.
     await page.goForward();
     await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
-    await expect(heading(page)).toHaveText("Applications");
+    await expect(page).toHaveURL(/\/account\/applications$/);
+    await expect.poll(applications.asked).toBe(2);
+    await page.keyboard.type("Typed while leaving");
     await page.goBack();
     await expect(heading(page)).toHaveText("Personal info");
+    await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
+
+    // Once its data comes, Applications draws; the form left nothing to ask about.
+    applications.release();
+    await page.goForward();
+    await expect(heading(page)).toHaveText("Applications");
+    await page.goBack();
     await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
   });
 });
 
 /**
- * Holds the Account API's answers for Applications until `release()`: `asked` settles once the console asks for them.
- * A request the console cancels meanwhile (a switch cancelled by back) is gone by the release.
+ * Holds the Account API's answers for Applications until `release()`; `asked()` counts the requests so far. A request
+ * the console cancels meanwhile (a switch cancelled by back) is gone by the release.
  */
 async function holdApplications(page: Page) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = () => {};
-  const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+  let asked = 0;
   await page.route(/\/account\/applications(\?|$)/, async (route) => {
     if (route.request().resourceType() !== "fetch") return route.continue();
-    asked();
+    asked++;
     await released;
     // The console cancelled the request while it was held: there is nothing left to answer.
     await route.continue().catch(() => undefined);
   });
-  return { asked: askedOnce, release };
+  return { asked: () => asked, release };
 }
 
 test.describe("after a page switch", () => {
