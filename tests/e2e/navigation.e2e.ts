@@ -4,7 +4,8 @@ import { accountUrl, expect, test } from "./support/test";
 
 // Page switches as a browser user expects them: back and forward under the unsaved-changes guard (also over an
 // entry that a `#fragment` link made), scroll and focus after a switch, addresses in any letter case, and an
-// address that cannot be decoded. Each test failed on an earlier router of our own (issue 36).
+// address that cannot be decoded. Each test failed on an earlier version of the console (most on a router of our
+// own, issue 36).
 const REALM = "e2e-navigation";
 const SAVED_FIRST_NAME = "Alice";
 
