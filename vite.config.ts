@@ -102,15 +102,17 @@ function purgeCss(): PluginOption {
 
 const input = "src/main.tsx";
 const target = "es2022";
+/** The landing page's loader: the route table imports it apart from the page (src/app/routing/pages.ts). */
+const LANDING_LOADER = "src/pages/personal-info/loader.ts";
 /**
  * The chunks the first screen loads besides the entry: the app (imported by the entry once sign-in has started) and
- * the page at /account/, which the console shows most often first. Both join the shell whole: on /account/ the first
- * screen is then one script and one stylesheet (the shell's) after the entry, not two of each. A console opened on
- * another page loads personal info's code with the shell (15 KB gzipped), which it would have loaded on the first
- * visit to personal info anyway.
+ * the page at /account/ with its loader, which the console shows most often first. They join the shell whole: on
+ * /account/ the first screen is then one script and one stylesheet (the shell's) after the entry, not two of each. A
+ * console opened on another page loads personal info's code with the shell (15 KB gzipped), which it would have
+ * loaded on the first visit to personal info anyway.
  */
 const isFirstScreenRoot = (moduleId: string) =>
-  moduleId.endsWith(`/${APP_START}`) || moduleId.endsWith(`/${LANDING_PAGE}`);
+  [APP_START, LANDING_PAGE, LANDING_LOADER].some((root) => moduleId.endsWith(`/${root}`));
 
 /**
  * wouter and react-i18next import `use-sync-external-store/shim`, a stand-in for React before 18 (CommonJS, with
