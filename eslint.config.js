@@ -126,8 +126,8 @@ function layerZones({ testsImportTesting = false } = {}) {
     zones.push({
       target: `./src/pages/${page}`,
       from: "./src/pages",
-      except: [`./${page}`, "./page.tsx"],
-      message: "A page never imports another page: move what both need to ui/ or api/ (pages/page.tsx is shared).",
+      except: [`./${page}`, "./page.ts"],
+      message: "A page never imports another page: move what both need to ui/ or api/ (pages/page.ts is shared).",
     });
   }
   return zones;
