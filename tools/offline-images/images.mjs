@@ -1,12 +1,12 @@
 // @ts-check
 // The images docker-compose.yml, docker-compose.cluster.yml and the container back-end name, made on this machine
-// under the registry's names (scripts/offline-images/README.md): a Debian base with Java by debootstrap, then
+// under the registry's names (tools/offline-images/README.md): a Debian base with Java by debootstrap, then
 // quay.io/keycloak/keycloak:<version> (the distribution copied in), postgres and haproxy (Debian's packages).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { OFFICIAL_IMAGE } from "../lib/keycloak-config.mjs";
-import { KeycloakError, ensureArchive } from "../lib/keycloak-server.mjs";
+import { OFFICIAL_IMAGE } from "../../scripts/lib/keycloak-config.mjs";
+import { KeycloakError, ensureArchive } from "../../scripts/lib/keycloak-server.mjs";
 import {
   BASE_IMAGE,
   RECIPE_LABEL,
