@@ -25,9 +25,11 @@ import { ensureImages } from "./images.mjs";
  * @returns {Promise<{ host: string, startedHere: boolean, images: string[] }>}
  */
 export async function setUpOfflineImages({ cluster = true } = {}) {
+  const begun = Date.now();
   installMissingPackages();
   const engine = await ensureEngine();
-  console.log(`Docker engine at ${engine.host}${engine.startedHere ? " (started now)" : ""}`);
+  const took = ((Date.now() - begun) / 1000).toFixed(1);
+  console.log(`Docker engine at ${engine.host}${engine.startedHere ? " (started now)" : ""} (${took} s)`);
   const started = Date.now();
   const { images, built } = ensureImages(engine.host, keycloakOptions().version, { cluster });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
