@@ -114,7 +114,11 @@ export async function startE2eKeycloak() {
   });
   const backend = await chooseE2eBackend();
   const started = Date.now();
-  const server = await startKeycloak(options, { instance: process.env.E2E_KC_INSTANCE ?? "e2e" });
+  // Beside the checks and unit tests on two busy cores, either back-end takes minutes to start.
+  const server = await startKeycloak(options, {
+    instance: process.env.E2E_KC_INSTANCE ?? "e2e",
+    timeoutSeconds: Number(process.env.KC_START_TIMEOUT ?? 480),
+  });
   const where = backend === "container" ? "in a container" : "as a local process";
   console.log(
     `Keycloak ${options.version} ready ${where} at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
