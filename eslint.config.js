@@ -86,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "tools/**/*.mjs", "load/**/*.mjs", "tests/**/*.ts", "*.config.{ts,js}"],
+    files: ["scripts/**/*.mjs", "tools/**/*.{mjs,ts}", "tests/**/*.ts", "*.config.{ts,js}"],
     languageOptions: { globals: globals.node },
   },
   {

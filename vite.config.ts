@@ -3,9 +3,8 @@ import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { keycloakify } from "keycloakify/vite-plugin";
-import { build, defineConfig, type PluginOption, type UserConfig } from "vite";
+import { defineConfig, type PluginOption, type UserConfig } from "vite";
 import { checker } from "vite-plugin-checker";
-import { entryModules, firstScreenModules } from "./scripts/lib/first-screen-chunks.mjs";
 import { APP_START, entryLinksTemplate, SHELL_CHUNK } from "./scripts/lib/entry-links.mjs";
 import { LANDING_PAGE } from "./scripts/lib/first-screen-files.mjs";
 import { purgeStylesheets } from "./scripts/lib/purge-css.mjs";
@@ -101,20 +100,10 @@ function purgeCss(): PluginOption {
 }
 
 const input = "src/main.tsx";
-const target = "es2022";
-/**
- * The chunks the first screen loads besides the entry: the app (imported by the entry once sign-in has started) and
- * the page at /account/, which the console shows most often first. Both join the shell whole: on /account/ the first
- * screen is then one script and one stylesheet (the shell's) after the entry, not two of each. A console opened on
- * another page loads personal info's code with the shell (15 KB gzipped), which it would have loaded on the first
- * visit to personal info anyway.
- */
-const isFirstScreenRoot = (moduleId: string) =>
-  moduleId.endsWith(`/${APP_START}`) || moduleId.endsWith(`/${LANDING_PAGE}`);
 
 /**
- * wouter and react-i18next import `use-sync-external-store/shim`, a stand-in for React before 18 (CommonJS, with
- * its interop wrapper), which on React 19 only hands over React's own hook. They get React's hook directly.
+ * react-i18next imports `use-sync-external-store/shim`, a stand-in for React before 18 (CommonJS, with its interop
+ * wrapper), which on React 19 only hands over React's own hook. It gets React's hook directly.
  */
 const resolve = {
   alias: [
@@ -125,41 +114,10 @@ const resolve = {
   ],
 };
 
-/**
- * A first, in-memory pass with automatic code splitting: which modules the app and the landing page load up front
- * (scripts/lib/first-screen-chunks.mjs). The real build gives them one chunk instead of a dozen.
- */
-async function firstScreen(): Promise<{ shell: Set<string>; entry: Set<string> }> {
-  const result = await build({
-    configFile: false,
-    logLevel: "silent",
-    base: "./",
-    plugins: [react()],
-    resolve,
-    build: { write: false, target, rolldownOptions: { input } },
-  });
-  const outputs = Array.isArray(result) ? result : [result];
-  const output = outputs.flatMap((item) => ("output" in item ? item.output : []));
-  return {
-    shell: firstScreenModules(output, isFirstScreenRoot, isFirstScreenRoot),
-    entry: entryModules(output),
-  };
-}
+/** The first screen's own modules: the app, which the entry imports once sign-in has started, and the landing page. */
+const isFirstScreenRoot = (id: string) => id.endsWith(`/${APP_START}`) || id.endsWith(`/${LANDING_PAGE}`);
 
-/**
- * The shell chunk: the first screen's shared modules, and the app's start too (the entry's dynamic import). Alone,
- * the start was a chunk of 1 KB, one more request before the first screen; over HTTP/1.1 (Keycloak's start-dev:
- * six connections per host) the shell's script queued behind such requests.
- */
-/** The chunk of what the entry runs before the shell: sign-in, the environment, the early requests. */
-const START_UP_CHUNK = "start-up";
-
-function inShell(shell: Set<string>, moduleId: string): boolean {
-  return shell.has(moduleId) || moduleId.endsWith(`/${APP_START}`);
-}
-
-export default defineConfig(async ({ command }): Promise<UserConfig> => {
-  const { shell, entry } = command === "build" ? await firstScreen() : { shell: new Set<string>(), entry: new Set() };
+export default defineConfig(({ command }): UserConfig => {
   return {
     // Relative, like the stock console: Keycloak serves assets under a versioned resource URL.
     base: "./",
@@ -180,18 +138,23 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       // Relative: keycloakify derives dist_keycloak from it.
       outDir: "dist",
       manifest: true,
-      target,
+      target: "es2022",
       chunkSizeWarningLimit: 700,
       // No index.html: Keycloak renders the page (index.ftl) and reads the entry from the manifest.
       rolldownOptions: {
         input,
         output: {
+          // The first screen at /account/ in three scripts and one stylesheet: the entry, rolldown's runtime and the
+          // shell (the app and the landing page with everything they import). Left to automatic splitting, the shell
+          // would be a dozen shared chunks, most with a stylesheet of their own. A console opened on another page
+          // loads personal info's code with the shell, which it would load on the first visit there anyway.
           codeSplitting: {
             groups: [
-              { name: SHELL_CHUNK, test: (id) => inShell(shell, id), includeDependenciesRecursively: false },
-              // What the entry loads before the shell, with the bundler's runtime, which both use: one chunk, not a
-              // chunk of shared start-up modules and another of the runtime.
-              { name: START_UP_CHUNK, test: (id) => entry.has(id) || id.includes("rolldown/runtime") },
+              // What the entry imports statically, which runs first and must not wait for the shell: captured first,
+              // so that the shell cannot take it, and then folded by rolldown into the entry's own chunk.
+              { name: "start-up", tags: ["$initial"], priority: 1 },
+              // The roots and every module they import (as far as tree-shaking kept the import).
+              { name: (id) => (isFirstScreenRoot(id) ? SHELL_CHUNK : null), debugName: SHELL_CHUNK },
             ],
           },
         },

@@ -16,7 +16,7 @@ const runners = [
   { name: "lint", args: ["eslint", "--max-warnings=0", "."], summary: checkSummary, together: true },
   {
     name: "format",
-    args: ["prettier", "--check", "src", "tests", "scripts", "tools", "load"],
+    args: ["prettier", "--check", "src", "tests", "scripts", "tools"],
     summary: checkSummary,
     together: true,
   },

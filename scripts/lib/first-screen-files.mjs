@@ -1,5 +1,5 @@
 // @ts-check
-// What "start-up" holds, for `npm run bench:build` (scripts/bench.mjs) and the bundle budget
+// What "start-up" holds, for `npm run bench:build` (tools/bench/build.mjs) and the bundle budget
 // (tests/e2e/bundle-budget.e2e.ts) alike: the files the first screen loads and how they are sized.
 //
 // The first screen is the entry, the app it imports as soon as sign-in has started (the shell chunk, see

@@ -4,7 +4,8 @@ import { accountUrl, expect, test } from "./support/test";
 
 // Page switches as a browser user expects them: back and forward under the unsaved-changes guard (also over an
 // entry that a `#fragment` link made), scroll and focus after a switch, addresses in any letter case, and an
-// address that cannot be decoded. Each test failed on an earlier router of our own (issue 36).
+// address that cannot be decoded. Each test failed on an earlier version of the console (most on a router of our
+// own, issue 36).
 const REALM = "e2e-navigation";
 const SAVED_FIRST_NAME = "Alice";
 
@@ -169,7 +170,72 @@ test.describe("back and forward with unsaved changes", () => {
     await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
     expect(documents).toEqual([]);
   });
+  test("'Discard changes' resets the form at once: back before the next page has drawn shows the saved values", async ({
+    consolePage: page,
+  }) => {
+    await expect(heading(page)).toHaveText("Personal info");
+    await sidebar(page).getByTestId("applications").click();
+    await expect(heading(page)).toHaveText("Applications");
+    await page.goBack();
+    await expect(heading(page)).toHaveText("Personal info");
+
+    // From here on Applications' data waits for the test: a switch stays pending, with personal info still up.
+    const applications = await holdApplications(page);
+    await firstName(page).fill("Typed but not saved");
+    await page.goForward();
+    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
+    await expect(page).toHaveURL(/\/account\/applications$/);
+    await expect.poll(applications.asked).toBe(1);
+
+    // Back before Applications has drawn: its load is cancelled, and personal info shows what the server holds.
+    await page.goBack();
+    await expect(page).toHaveURL(PERSONAL_INFO);
+    await expect(heading(page)).toHaveText("Personal info");
+    await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
+
+    // The guard still asks, and "Keep editing" gives the focus back to the field with its text.
+    await firstName(page).fill("Typed again");
+    await page.goForward();
+    await unsaved(page).getByRole("button", { name: "Keep editing" }).click();
+    await expect(firstName(page)).toBeFocused();
+    await expect(firstName(page)).toHaveValue("Typed again");
+    // Keys pressed after "Discard changes", while the next page loads, go nowhere: the page is on its way out, and
+    // neither they nor the discarded text are there after back.
+    await page.goForward();
+    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
+    await expect(page).toHaveURL(/\/account\/applications$/);
+    await expect.poll(applications.asked).toBe(2);
+    await page.keyboard.type("Typed while leaving");
+    await page.goBack();
+    await expect(heading(page)).toHaveText("Personal info");
+    await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
+
+    // Once its data comes, Applications draws; the form left nothing to ask about.
+    applications.release();
+    await page.goForward();
+    await expect(heading(page)).toHaveText("Applications");
+    await page.goBack();
+    await expect(firstName(page)).toHaveValue(SAVED_FIRST_NAME);
+  });
 });
+
+/**
+ * Holds the Account API's answers for Applications until `release()`; `asked()` counts the requests so far. A request
+ * the console cancels meanwhile (a switch cancelled by back) is gone by the release.
+ */
+async function holdApplications(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(/\/account\/applications(\?|$)/, async (route) => {
+    if (route.request().resourceType() !== "fetch") return route.continue();
+    asked++;
+    await released;
+    // The console cancelled the request while it was held: there is nothing left to answer.
+    await route.continue().catch(() => undefined);
+  });
+  return { asked: () => asked, release };
+}
 
 test.describe("after a page switch", () => {
   // Short enough that personal info scrolls.

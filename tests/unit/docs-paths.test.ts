@@ -1,6 +1,6 @@
 // The docs name files of this repository; a file that moves or goes leaves them pointing nowhere. This test reads
-// README.md, docs/*.md and examples/**/README.md and fails, naming the doc and the path, when a repository path or a
-// relative link does not exist, or when a doc points at material that is not in the repository.
+// README.md, docs/*.md and the READMEs under examples/ and tools/ and fails, naming the doc and the path, when a
+// repository path or a relative link does not exist, or when a doc points at material that is not in the repository.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..", "..");
 
 /** The top-level folders whose paths the docs name. */
-const ROOTS = ["src", "scripts", "tests", "docs", "examples", "public", "bench", ".ci"];
+const ROOTS = ["src", "scripts", "tools", "tests", "docs", "examples", "public", "bench", ".ci"];
 
 /** Pointers to material outside the repository: a doc states the fact itself instead. */
 const OUTSIDE = [
@@ -126,6 +126,7 @@ const docs = [
     .filter((file) => file.endsWith(".md"))
     .map((file) => `docs/${file}`),
   ...readmesUnder("examples"),
+  ...readmesUnder("tools"),
 ].sort();
 
 describe("docs name only what exists", () => {
@@ -135,10 +136,11 @@ describe("docs name only what exists", () => {
 });
 
 describe("the docs check itself", () => {
-  it("reads README.md, every doc and the examples' READMEs", () => {
+  it("reads README.md, every doc and the READMEs of examples/ and tools/", () => {
     expect(docs).toContain("README.md");
     expect(docs).toContain("docs/packaging.md");
     expect(docs).toContain("examples/extension-theme/README.md");
+    expect(docs).toContain("tools/README.md");
   });
 
   it("fails on a path, a glob and a link that do not exist, and on pointers outside the repository", () => {

@@ -225,6 +225,23 @@ describe("personal info when the session ends mid-edit", () => {
     expect(storedKeys()).toEqual([]);
   });
 
+  it("'Discard changes' after the session ended: the draft written then is gone, the next sign-in shows the saved values", async () => {
+    const first = renderPage("", { routes: load });
+    await userEvent.clear(await screen.findByTestId("firstName"));
+    await userEvent.type(screen.getByTestId("firstName"), "Alicia");
+    act(() => first.auth.endSession());
+    expect(storedKeys()).toHaveLength(1);
+    await act(() => first.router.navigate("/elsewhere"));
+    await userEvent.click(await screen.findByRole("button", { name: "Discard changes" }));
+    expect(await screen.findByRole("heading", { name: "Elsewhere" })).toBeInTheDocument();
+    expect(storedKeys()).toEqual([]);
+    first.unmount();
+
+    renderPage("", { routes: load });
+    expect(await screen.findByTestId("firstName")).toHaveValue("Alice");
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+  });
+
   it("another user never sees the draft, and it is gone from the tab once they load the form", async () => {
     await leaveDraftAsAlice();
     expect(storedKeys()).toHaveLength(1);

@@ -16,7 +16,7 @@ import type { PersonalInfoData } from "./loader";
 import { YourData } from "./YourData";
 import { DeleteAccount } from "./DeleteAccount";
 import { EmailAddons } from "./EmailAddons";
-import { LeaveGuard } from "./LeaveGuard";
+import { InertWhileLeaving, LeaveGuard } from "./LeaveGuard";
 import "./personal-info.css";
 import { toFormValues, toUserRepresentation, type ProfileFormValues } from "../../user-profile/fieldNames";
 import { applyServerErrors, fieldErrorsOf } from "../../user-profile/serverErrors";
@@ -87,7 +87,7 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
       }),
     [form],
   );
-  const { draft } = useSessionDraft<ProfileFormValues>("personal-info", {
+  const { draft, discard: discardDraft } = useSessionDraft<ProfileFormValues>("personal-info", {
     isDirty: () => dirty.current,
     values: () => getValues(),
   });
@@ -95,6 +95,13 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   useEffect(() => {
     if (draft) reset(draft, { keepDefaultValues: true });
   }, [draft, reset]);
+
+  // Cancel and "Discard changes": the saved values at once, and no draft left to come back.
+  const backToSaved = () => {
+    reset(toFormValues(saved.current, metadata.attributes));
+    setRestored(false);
+    discardDraft();
+  };
 
   const shown = metadata.attributes.filter((attribute) => isShown(attribute, loaded.supportedLocales));
   const editable = shown.some((attribute) => !attribute.readOnly);
@@ -148,7 +155,7 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
   return (
     <>
       <FormProvider {...form}>
-        <div className={navSections.length > 0 ? "personal-info-layout" : undefined}>
+        <InertWhileLeaving className={navSections.length > 0 ? "personal-info-layout" : undefined}>
           {navSections.length > 0 && (
             <Suspense fallback={null}>
               <SectionNav sections={navSections} />
@@ -197,18 +204,15 @@ function PersonalInfoForm({ loaded }: { loaded: PersonalInfoData }) {
                   data-testid="cancel"
                   variant="link"
                   isDisabled={formState.isSubmitting}
-                  onClick={() => {
-                    reset(toFormValues(saved.current, metadata.attributes));
-                    setRestored(false);
-                  }}
+                  onClick={backToSaved}
                 >
                   {t("cancel")}
                 </Button>
               </ActionGroup>
             )}
           </Form>
-        </div>
-        <LeaveGuard />
+        </InertWhileLeaving>
+        <LeaveGuard onDiscard={backToSaved} />
       </FormProvider>
       <YourData username={loaded.user.username} />
       {environment.features.deleteAccountAllowed && <DeleteAccount />}
