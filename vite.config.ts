@@ -114,8 +114,14 @@ const resolve = {
   ],
 };
 
-/** The first screen's own modules: the app, which the entry imports once sign-in has started, and the landing page. */
-const isFirstScreenRoot = (id: string) => id.endsWith(`/${APP_START}`) || id.endsWith(`/${LANDING_PAGE}`);
+/** The landing page's loader, which the route table imports apart from the page (src/app/routing/pages.ts). */
+const LANDING_LOADER = "src/pages/personal-info/loader.ts";
+/**
+ * The first screen's own modules: the app, which the entry imports once sign-in has started, and the landing page with
+ * its loader.
+ */
+const isFirstScreenRoot = (id: string) =>
+  [APP_START, LANDING_PAGE, LANDING_LOADER].some((root) => id.endsWith(`/${root}`));
 
 export default defineConfig(({ command }): UserConfig => {
   return {

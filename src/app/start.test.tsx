@@ -5,7 +5,7 @@ import type { Auth } from "../auth/auth";
 import { pageWidth } from "../testing/pageWidth";
 import { fakeAuth, stubServer, testEnvironment } from "../testing/renderPage";
 import { aliceWithProfile } from "../testing/users";
-import { PAGE_CODE } from "./routing/pageCode";
+import { PAGES } from "./routing/pages";
 import { start } from "./start";
 
 function deferred<T>() {
@@ -49,9 +49,9 @@ const asked = (fetchStub: ReturnType<typeof serve>) =>
   }));
 
 describe("start-up", () => {
-  // The entry starts the first page's code before the app runs (preloadPageCode in src/main.tsx): loaded here once,
-  // up front, so that no test's wait for the fields includes compiling that page.
-  beforeAll(() => PAGE_CODE[""]());
+  // The entry starts the first page's code before the app runs (preloadPage in src/main.tsx): loaded here once, up
+  // front, so that no test's wait for the fields includes compiling that page.
+  beforeAll(() => PAGES[""]!.preload());
   beforeEach(() => {
     // A desktop, whose sidebar is open: its links are there to find.
     pageWidth(1280);

@@ -1,57 +1,63 @@
 import type { FeatureFlag } from "../../environment/environment";
-import { loadAccountActivity } from "../../pages/account-security/accountActivity";
-import { loadCredentials, loadDevices, loadLinkedAccounts } from "../../pages/account-security/loaders";
-import { loadSecureAccount } from "../../pages/account-security/secureAccount";
-import { loadApplications } from "../../pages/applications/loader";
-import { loadContentItem } from "../../pages/content/loader";
-import { loadGroups } from "../../pages/groups/loader";
-import { loadOrganizations } from "../../pages/organizations/loader";
+import { trimSlashes } from "../../lib/paths";
 import { definePage, type PageDefinition } from "../../pages/page";
-import { PAGE_CODE } from "./pageCode";
-import { loadPersonalInfo } from "../../pages/personal-info/loader";
-import { loadResources } from "../../pages/resources/loader";
-import { loadVerifiableCredentials } from "../../pages/verifiable-credentials/loader";
 
 /**
- * Every screen, by page id. content.json decides which pages exist and where: a menu item's `id ?? path` names its
- * page here, and an item with a `modulePath` is a content page. Adding a screen = its folder under pages/, its code in
- * pageCode.ts, one line here, one item in content.json. `definePage` checks that each loader gives what its page takes.
+ * The route table: every screen by page id, its code and its loader each a dynamic import, which react-router loads
+ * in parallel when the page opens (routes.tsx). content.json decides which pages exist and where: a menu item's
+ * `id ?? path` names its page here, and an item with a `modulePath` is a content page. Nothing here is loaded at run
+ * time but this file, so the entry imports it to start the first page early.
  */
 export const PAGES: Record<string, PageDefinition> = {
-  "": definePage({ module: PAGE_CODE[""], loader: loadPersonalInfo }),
+  "": definePage({
+    Component: () => import("../../pages/personal-info/PersonalInfo"),
+    loader: async () => (await import("../../pages/personal-info/loader")).loadPersonalInfo,
+  }),
   "account-security/signing-in": definePage({
-    module: PAGE_CODE["account-security/signing-in"],
-    loader: loadCredentials,
+    Component: () => import("../../pages/account-security/SigningIn"),
+    loader: async () => (await import("../../pages/account-security/loaders")).loadCredentials,
   }),
   "account-security/device-activity": definePage({
-    module: PAGE_CODE["account-security/device-activity"],
-    loader: loadDevices,
+    Component: () => import("../../pages/account-security/DeviceActivity"),
+    loader: async () => (await import("../../pages/account-security/loaders")).loadDevices,
   }),
   "account-security/account-activity": definePage({
-    module: PAGE_CODE["account-security/account-activity"],
-    loader: loadAccountActivity,
+    Component: () => import("../../pages/account-security/AccountActivity"),
+    loader: async () => (await import("../../pages/account-security/accountActivity")).loadAccountActivity,
   }),
   "account-security/linked-accounts": definePage({
-    module: PAGE_CODE["account-security/linked-accounts"],
-    loader: loadLinkedAccounts,
+    Component: () => import("../../pages/account-security/LinkedAccounts"),
+    loader: async () => (await import("../../pages/account-security/loaders")).loadLinkedAccounts,
   }),
   "account-security/secure-your-account": definePage({
-    module: PAGE_CODE["account-security/secure-your-account"],
-    loader: loadSecureAccount,
+    Component: () => import("../../pages/account-security/SecureAccount"),
+    loader: async () => (await import("../../pages/account-security/secureAccount")).loadSecureAccount,
   }),
-  applications: definePage({ module: PAGE_CODE.applications, loader: loadApplications }),
-  groups: definePage({ module: PAGE_CODE.groups, loader: loadGroups }),
+  applications: definePage({
+    Component: () => import("../../pages/applications/Applications"),
+    loader: async () => (await import("../../pages/applications/loader")).loadApplications,
+  }),
+  groups: definePage({
+    Component: () => import("../../pages/groups/Groups"),
+    loader: async () => (await import("../../pages/groups/loader")).loadGroups,
+  }),
   organizations: definePage({
-    module: PAGE_CODE.organizations,
-    loader: loadOrganizations,
+    Component: () => import("../../pages/organizations/Organizations"),
+    loader: async () => (await import("../../pages/organizations/loader")).loadOrganizations,
   }),
-  resources: definePage({ module: PAGE_CODE.resources, loader: loadResources }),
+  resources: definePage({
+    Component: () => import("../../pages/resources/Resources"),
+    loader: async () => (await import("../../pages/resources/loader")).loadResources,
+  }),
   "verifiable-credentials": definePage({
-    module: PAGE_CODE["verifiable-credentials"],
-    loader: loadVerifiableCredentials,
+    Component: () => import("../../pages/verifiable-credentials/VerifiableCredentials"),
+    loader: async () => (await import("../../pages/verifiable-credentials/loader")).loadVerifiableCredentials,
   }),
-  oid4vci: definePage({ module: PAGE_CODE.oid4vci }),
-  content: definePage({ module: PAGE_CODE.content, loader: loadContentItem }),
+  oid4vci: definePage({ Component: () => import("../../pages/oid4vci/Oid4Vci") }),
+  content: definePage({
+    Component: () => import("../../pages/content/ContentPage"),
+    loader: async () => (await import("../../pages/content/loader")).loadContentItem,
+  }),
 };
 
 /**
@@ -68,3 +74,24 @@ export const UNLISTED_ROUTES: { path: string; page: string; feature?: FeatureFla
     title: "secureAccountTitle",
   },
 ];
+
+/** The id of the page at `pathname` under `base` (lower case, as the router matches), or undefined. */
+export function pageIdAt(pathname: string, base: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined; // an address that cannot be decoded names no page: the router sends it to personal info
+  }
+  if (!decoded.toLowerCase().startsWith(base.toLowerCase())) return undefined;
+  return trimSlashes(decoded.slice(base.length)).toLowerCase();
+}
+
+/**
+ * Starts loading the code and loader of the page at `pathname` ahead of the router (the entry calls it as soon as it
+ * runs), so the first route does not wait for them. A hint only: the router still decides which page that path is.
+ */
+export function preloadPage(pathname: string, base: string, pages = PAGES): void {
+  const id = pageIdAt(pathname, base);
+  if (id !== undefined) void pages[id]?.preload();
+}

@@ -1,12 +1,18 @@
-import type { RouteObject } from "../../lib/routing";
+import { useMemo, type ComponentType } from "react";
+import {
+  useLoaderData,
+  useLocation,
+  useRevalidator,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from "../../lib/routing";
 import type { ApiClient } from "../../api/client";
 import type { Features } from "../../environment/environment";
-import type { PageDefinition } from "../../pages/page";
+import type { PageDefinition, PageLoader, PageProps } from "../../pages/page";
 import { PageSkeleton } from "../layout/PageSkeleton";
 import { menuLeaves, type MenuItem, type MenuLeaf } from "../../menu/menu";
 import { PAGES, UNLISTED_ROUTES } from "./pages";
 import { RouteError } from "./RouteError";
-import { RoutedPage } from "./RoutedPage";
 import { trimSlashes } from "../../lib/paths";
 
 /** What every page route shares: the API client, the realm's feature flags and the (feature-filtered) menu. */
@@ -34,23 +40,48 @@ export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient,
   });
 }
 
-/** The route of one page: its loader loads the page's code and data together, `RoutedPage` draws them. */
-export function pageRoute(
-  path: string,
-  definition: PageDefinition,
-  { api, features, menu }: RouteContext,
-  item?: MenuLeaf,
-): RouteObject {
+/**
+ * The route of one page: react-router loads its screen and its loader in parallel (`lazy`), runs the loader, then
+ * draws the screen with the data. A failed import or loader shows the error dialog.
+ */
+export function pageRoute(path: string, page: PageDefinition, context: RouteContext, item?: MenuLeaf): RouteObject {
   return {
     ...(path === "" ? { index: true } : { path }),
-    loader: ({ params, request }) => definition.load({ api, features, params, request, menu, item }),
-    Component: RoutedPage,
+    lazy: page.withParts(({ Component, loader }) => ({
+      Component: async () => routedPage((await Component()).default),
+      ...(loader && { loader: async () => boundLoader(await loader(), context, item) }),
+    })),
     hydrateFallbackElement: <PageSkeleton />,
     errorElement: <RouteError />,
   };
 }
 
-/** Starts loading a menu item's page code when the user shows intent (pointer over it, keyboard focus on it). */
+/** A page's loader as react-router calls it, with what every loader gets. */
+function boundLoader<T>(load: PageLoader<T>, { api, features, menu }: RouteContext, item?: MenuLeaf) {
+  return ({ params, request }: LoaderFunctionArgs) => load({ api, features, menu, item, params, request });
+}
+
+/**
+ * The route's component: the screen with its loader's data, `reload` and `reloading`. The screen's element is made
+ * once per state, so it draws again only when its data or its reload state changes, not on each change of the
+ * router's state (such as the navigation that leaves it).
+ */
+function routedPage<T>(Page: ComponentType<PageProps<T>>): ComponentType {
+  return function RoutedPage() {
+    // This route's loader is boundLoader's, typed by the same T (pageRoute): react-router's store keeps no types.
+    const data = useLoaderData<T>() as T;
+    const { revalidate, state } = useRevalidator();
+    const reloading = state === "loading";
+    // Keyed by the address: another page of the same route (two content pages) starts afresh, a reload does not.
+    const { pathname } = useLocation();
+    return useMemo(
+      () => <Page key={pathname} data={data} reloading={reloading} reload={revalidate} />,
+      [pathname, data, reloading, revalidate],
+    );
+  };
+}
+
+/** Starts loading a menu item's page (code and loader) when the user shows intent (pointer over it, keyboard focus). */
 export function prefetchMenuPage(item: { id?: string; path: string; modulePath?: string }, pages = PAGES): void {
-  pages[item.modulePath ? "content" : trimSlashes(item.id ?? item.path)]?.module().catch(() => undefined);
+  void pages[item.modulePath ? "content" : trimSlashes(item.id ?? item.path)]?.preload();
 }
