@@ -117,7 +117,8 @@ const chosen = runners.filter((r) => only.length === 0 || only.includes(r.name))
 
 /**
  * The browser tests' Keycloak, started while the checks and unit tests run (its start is a minute of mostly one
- * core): the jar built, then the server that Playwright's global setup would otherwise start when their turn comes.
+ * core): the jar built, then the server that Playwright's global setup would otherwise start when their turn comes,
+ * in a container or as a local process (chooseE2eBackend, scripts/lib/e2e-server.mjs).
  * @type {Promise<import("./lib/keycloak-server.mjs").RunningKeycloak> | undefined}
  */
 let headStart;

@@ -1,6 +1,7 @@
 // @ts-check
-// Starts and stops a real Keycloak: the Maven Central distribution on this machine, or (when asked with
-// KC_BACKEND=container and a Docker engine is reachable) the same server through testcontainers.
+// Starts and stops a real Keycloak: the Maven Central distribution on this machine (KC_BACKEND=local, the default), or
+// the same server in a container through testcontainers (KC_BACKEND=container). The browser tests choose for
+// themselves when KC_BACKEND is unset (scripts/lib/e2e-server.mjs).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import https from "node:https";
@@ -138,7 +139,7 @@ export function assertPortFree(port) {
 }
 
 /**
- * Starts Keycloak with the backend KC_BACKEND asks for (default: the distribution).
+ * Starts Keycloak with the back-end KC_BACKEND asks for (default: the distribution).
  * @param {import("./keycloak-config.mjs").KeycloakOptions} options
  * @param {{ instance: string, timeoutSeconds?: number }} run
  * @returns {Promise<RunningKeycloak>}
@@ -264,21 +265,52 @@ export async function stopInstance(instance) {
 }
 
 /**
- * The same server in a container, through testcontainers, on the Docker engine at DOCKER_HOST (or the system's).
- * Ryuk, testcontainers' reaper, is off unless asked for: the harness cleans up itself, stopping the container and
- * first removing any it left behind under the same label.
+ * Whether testcontainers finds a Docker engine that answers (DOCKER_HOST, else the system's), within `timeoutSeconds`.
+ * @param {number} [timeoutSeconds]
+ * @returns {Promise<{ ok: true } | { ok: false, reason: string }>}
+ */
+export async function probeContainerEngine(timeoutSeconds = 20) {
+  process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  try {
+    const { getContainerRuntimeClient } = await import("testcontainers");
+    const client = await Promise.race([
+      getContainerRuntimeClient(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutSeconds} s`)), timeoutSeconds * 1000);
+      }),
+    ]);
+    // The client is made once per process; the engine may have gone since: ask it now.
+    await /** @type {import("testcontainers").ContainerRuntimeClient} */ (client).container.list();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: firstLine(error) ?? "no answer" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The same server in a container, through testcontainers, on the Docker engine at DOCKER_HOST (or the system's), with
+ * the host's network: Keycloak listens on this machine's ports as the local process does, and 127.0.0.1 in the
+ * container is this machine (where the browser tests' mail catchers listen). The providers and realm files are copied
+ * in before the start, and `start-dev` builds the server with them, as on the local process: Keycloak refuses
+ * `kc.sh build` for dev mode, and a prebuilt production server (`start --optimized`) would be another server than the
+ * one the tests are written for. Ryuk, testcontainers' reaper, is off unless asked for: the harness cleans up itself,
+ * stopping the container and first removing any it left behind under the same label.
  * @param {import("./keycloak-config.mjs").KeycloakOptions} options
  * @param {{ instance: string, timeoutSeconds?: number }} run
  * @returns {Promise<RunningKeycloak>}
  */
 export async function startContainer(
   options,
-  { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) },
+  { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 480) },
 ) {
   const spec = containerSpecification(options);
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
   // Loaded only here: testcontainers is needed only when a Docker engine is used.
-  const { GenericContainer, Wait, getContainerRuntimeClient } = await import("testcontainers");
+  const { GenericContainer, getContainerRuntimeClient } = await import("testcontainers");
   let client;
   try {
     client = await getContainerRuntimeClient();
@@ -292,32 +324,51 @@ export async function startContainer(
   }
   await assertPortFree(options.httpPort);
   await assertPortFree(options.managementPort);
+  const command = serverArguments({
+    httpPort: options.httpPort,
+    managementPort: options.managementPort,
+    features: options.features,
+  });
   let container;
   try {
+    // No published ports: on the host's network the default wait (for published ports) returns at once, and the
+    // readiness below is the local process's.
     container = await new GenericContainer(spec.image)
-      .withCommand(spec.command)
+      .withNetworkMode("host")
+      .withCommand(command)
       .withEnvironment(spec.environment)
-      .withExposedPorts(...spec.exposedPorts)
       .withCopyFilesToContainer(spec.files)
       .withLabels({ [CONTAINER_LABEL]: instance })
-      .withWaitStrategy(Wait.forHttp(spec.readiness.path, spec.readiness.port))
-      .withStartupTimeout(timeoutSeconds * 1000)
       .start();
   } catch (error) {
-    throw new KeycloakError(`Keycloak's container did not become ready (${firstLine(error)}).`);
+    throw new KeycloakError(`Keycloak's container did not start (${firstLine(error)}).`);
   }
   const started = container;
-  // A local engine publishes the ports on this machine: address them as localhost, a secure context for the browser
-  // as HTTPS would be in production (Keycloak's status frame needs one; 172.17.0.1 over HTTP is not).
-  const local = !process.env.DOCKER_HOST || process.env.DOCKER_HOST.startsWith("unix:");
-  const host = local ? "localhost" : started.getHost();
-  return {
-    url: `http://${host}:${started.getMappedPort(8080)}`,
-    managementUrl: `http://${host}:${started.getMappedPort(9000)}`,
-    pid: undefined,
-    logFile: undefined,
-    stop: async () => void (await started.stop({ timeout: 30_000, remove: true, removeVolumes: true })),
-  };
+  const stop = async () => void (await started.stop({ timeout: 30_000, remove: true, removeVolumes: true }));
+  let exited = false;
+  /** @type {string[]} */
+  const tail = [];
+  const logs = await started.logs();
+  logs.on("data", (/** @type {Buffer | string} */ chunk) => {
+    tail.push(...String(chunk).trimEnd().split("\n"));
+    tail.splice(0, Math.max(0, tail.length - 15));
+  });
+  logs.on("end", () => (exited = true));
+  logs.on("error", () => (exited = true));
+  const url = `http://localhost:${options.httpPort}`;
+  const managementUrl = `http://localhost:${options.managementPort}`;
+  try {
+    await waitUntilReady(`${managementUrl}/health/ready`, timeoutSeconds, () => exited);
+  } catch (error) {
+    await stop().catch(() => {});
+    throw new KeycloakError(
+      `${/** @type {Error} */ (error).message} Its container's log ends with:\n${tail.join("\n")}`,
+    );
+  } finally {
+    // Followed only during the start: an open stream would keep this process alive.
+    logs.destroy();
+  }
+  return { url, managementUrl, pid: undefined, logFile: undefined, stop };
 }
 
 /** @param {unknown} error */

@@ -17,7 +17,7 @@ import {
   keycloakImageChanges,
   postgresImage,
   recipeOf,
-} from "../../scripts/offline-images/config.mjs";
+} from "../../tools/offline-images/config.mjs";
 
 describe("the Docker engine our scripts start", () => {
   const files = engineFiles({ KC_CACHE_DIR: "/cache/kc" });

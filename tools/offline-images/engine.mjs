@@ -1,11 +1,11 @@
 // @ts-check
-// A Docker engine on this machine (scripts/offline-images/README.md): Debian's docker.io, debootstrap and
+// A Docker engine on this machine (tools/offline-images/README.md): Debian's docker.io, debootstrap and
 // docker-compose installed when missing, dockerd started with its files under the cache when none answers.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { CONTAINER_LABEL } from "../lib/keycloak-config.mjs";
-import { KeycloakError } from "../lib/keycloak-server.mjs";
-import { isAlive, stopProcess } from "../lib/processes.mjs";
+import { CONTAINER_LABEL } from "../../scripts/lib/keycloak-config.mjs";
+import { KeycloakError } from "../../scripts/lib/keycloak-server.mjs";
+import { isAlive, stopProcess } from "../../scripts/lib/processes.mjs";
 import { candidateHosts, dockerdArguments, engineFiles } from "./config.mjs";
 
 /** Debian packages and the command each one brings. */

@@ -1,10 +1,10 @@
 // @ts-check
-// This machine's Docker engine and images (scripts/offline-images/README.md): where the engine keeps its files, how it
+// This machine's Docker engine and images (tools/offline-images/README.md): where the engine keeps its files, how it
 // is started, which images are made in place of the registry's, and from what. Pure functions only: unit-tested
 // (tests/unit/offline-images.test.ts).
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { cacheDirectory } from "../lib/keycloak-config.mjs";
+import { cacheDirectory } from "../../scripts/lib/keycloak-config.mjs";
 
 /** The Debian release the base image is made of, and the Java it carries (Keycloak 26 runs on 17). */
 export const BASE_SUITE = "bookworm";

@@ -1,13 +1,13 @@
 // @ts-check
-// `node scripts/offline-images/offline-images.mjs setup|stop|host`: a Docker engine and the registry's images, made
+// `node tools/offline-images/offline-images.mjs setup|stop|host`: a Docker engine and the registry's images, made
 // on a machine that reaches no image registry (README.md beside this file). A machine with a registry skips this.
 //   setup  installs docker.io / debootstrap / docker-compose when missing, starts an engine if none answers, builds
 //          quay.io/keycloak/keycloak:<KC_VERSION>, postgres and haproxy once; prints the DOCKER_HOST to use.
 //          `setup --keycloak-only`: the Keycloak image alone (the container back-end of the e2e suite needs no more).
 //   host   prints the address of the engine that answers (for `export DOCKER_HOST=...`), or fails.
 //   stop   removes the containers the test harness labelled and stops the engine if these scripts started it.
-import { keycloakOptions } from "../lib/keycloak-config.mjs";
-import { KeycloakError } from "../lib/keycloak-server.mjs";
+import { keycloakOptions } from "../../scripts/lib/keycloak-config.mjs";
+import { KeycloakError } from "../../scripts/lib/keycloak-server.mjs";
 import {
   docker,
   engineProcesses,
@@ -25,9 +25,11 @@ import { ensureImages } from "./images.mjs";
  * @returns {Promise<{ host: string, startedHere: boolean, images: string[] }>}
  */
 export async function setUpOfflineImages({ cluster = true } = {}) {
+  const begun = Date.now();
   installMissingPackages();
   const engine = await ensureEngine();
-  console.log(`Docker engine at ${engine.host}${engine.startedHere ? " (started now)" : ""}`);
+  const took = ((Date.now() - begun) / 1000).toFixed(1);
+  console.log(`Docker engine at ${engine.host}${engine.startedHere ? " (started now)" : ""} (${took} s)`);
   const started = Date.now();
   const { images, built } = ensureImages(engine.host, keycloakOptions().version, { cluster });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

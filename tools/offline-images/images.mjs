@@ -1,12 +1,12 @@
 // @ts-check
 // The images docker-compose.yml, docker-compose.cluster.yml and the container back-end name, made on this machine
-// under the registry's names (scripts/offline-images/README.md): a Debian base with Java by debootstrap, then
+// under the registry's names (tools/offline-images/README.md): a Debian base with Java by debootstrap, then
 // quay.io/keycloak/keycloak:<version> (the distribution copied in), postgres and haproxy (Debian's packages).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { OFFICIAL_IMAGE } from "../lib/keycloak-config.mjs";
-import { KeycloakError, ensureArchive } from "../lib/keycloak-server.mjs";
+import { OFFICIAL_IMAGE } from "../../scripts/lib/keycloak-config.mjs";
+import { KeycloakError, ensureArchive } from "../../scripts/lib/keycloak-server.mjs";
 import {
   BASE_IMAGE,
   RECIPE_LABEL,
@@ -37,13 +37,13 @@ export function ensureImages(host, version, { cluster = true } = {}) {
   /** @type {string[]} */
   const built = [];
   if (!imageExists(host, BASE_IMAGE)) {
-    buildBaseImage(host);
+    timed(BASE_IMAGE, () => buildBaseImage(host));
     built.push(BASE_IMAGE);
   }
   const keycloak = `${OFFICIAL_IMAGE}:${version}`;
   const changes = keycloakImageChanges(version);
   if (built.length || imageLabel(host, keycloak, RECIPE_LABEL) !== recipeOf(changes)) {
-    replacing(host, keycloak, () => buildKeycloakImage(host, version, keycloak, changes));
+    timed(keycloak, () => replacing(host, keycloak, () => buildKeycloakImage(host, version, keycloak, changes)));
     built.push(keycloak);
     const others = docker(host, ["image", "ls", OFFICIAL_IMAGE, "--format", "{{.Repository}}:{{.Tag}}"])
       .stdout?.toString()
@@ -55,11 +55,18 @@ export function ensureImages(host, version, { cluster = true } = {}) {
   const entrypoint = fs.readFileSync(path.join(import.meta.dirname, "postgres-entrypoint.sh"), "utf8");
   for (const image of [postgresImage(entrypoint), haproxyImage()]) {
     if (built.includes(BASE_IMAGE) || imageLabel(host, image.name, RECIPE_LABEL) !== recipeOf(image.changes)) {
-      replacing(host, image.name, () => buildPackageImage(host, image));
+      timed(image.name, () => replacing(host, image.name, () => buildPackageImage(host, image)));
       built.push(image.name);
     }
   }
   return { images: [keycloak, postgresImage(entrypoint).name, haproxyImage().name], built };
+}
+
+/** Runs `build` and says how long it took. @param {string} name @param {() => void} build */
+function timed(name, build) {
+  const started = Date.now();
+  build();
+  console.log(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /**
