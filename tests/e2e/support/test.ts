@@ -176,7 +176,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // A server started for this run only (E2E_KEYCLOAK_DISPOSABLE) is stopped with its realms: deleting them here
       // would hold the next file's worker back for seconds. A reused server gets them deleted.
       if (process.env.E2E_KEYCLOAK_DISPOSABLE) return;
-      for (const name of names.reverse()) await admin.deleteRealm(name).catch(() => undefined);
+      for (const name of names.reverse()) await admin.realms.del({ realm: name }).catch(() => undefined);
     },
     // Furnishing a realm (tests/e2e/a11y/realm.ts) takes tens of seconds on a busy machine.
     { scope: "worker", auto: true, timeout: 180_000 },
