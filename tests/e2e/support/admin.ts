@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type ClientRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientRepresentation.js";
@@ -21,13 +22,18 @@ export class KeycloakAdmin extends SignedInAdmin {
    * Creates a realm from its JSON (a RealmRepresentation), replacing one of the same name left by an earlier run.
    * Unless the JSON sets a password policy, passwords are hashed with one round of PBKDF2: Keycloak's default (Argon2,
    * memory-hard on purpose) cost a tenth to a third of a second of the server's CPU for every user made and every
-   * sign-in, on a machine the browser tests share with the server; no test is about the hash.
+   * sign-in, on a machine the browser tests share with the server; no test is about the hash. Unless the JSON brings
+   * key providers, the realm signs and encrypts with the worker's RSA keys (`testKeys`) instead of generating its own.
    */
   async createRealm(json: RealmJson & { realm: string }): Promise<string> {
     await this.realms.del({ realm: json.realm }, { catchNotFound: true });
-    const realm = { passwordPolicy: TEST_PASSWORD_POLICY, ...json };
+    const components = { ...testKeys(), ...(json.components as Record<string, unknown[]> | undefined) };
+    const realm = { passwordPolicy: TEST_PASSWORD_POLICY, ...json, components };
     // Without the settings an older server (KC_VERSION, npm run test:versions) does not know: it would refuse them.
-    await this.realms.create(realmForVersion(realm, process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION));
+    // As RealmRepresentation: the library types a component type's entry as one component, Keycloak takes a list.
+    await this.realms.create(
+      realmForVersion(realm, process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION) as RealmRepresentation,
+    );
     return json.realm;
   }
 
@@ -124,6 +130,32 @@ export function demoLike(changes: Record<string, unknown> = {}): RealmJson {
   const users = (base.users as Record<string, unknown>[]).map(({ attributes: _attributes, ...rest }) => rest);
   return { ...base, users, id: undefined, realm: undefined, ...changes };
 }
+
+/**
+ * Key providers for a test realm: RSA keys for signatures (RS256) and encryption (RSA-OAEP) made once per process and
+ * given to every realm it creates, with Keycloak's generated HMAC and AES keys: Keycloak otherwise generates two RSA
+ * key pairs for each realm, most of the work of creating one. Each realm still has its own issuer; no test reads the
+ * keys.
+ */
+const testKeys = (() => {
+  let keys: Record<string, unknown[]> | undefined;
+  const pem = () =>
+    generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs1", format: "pem" }).toString();
+  const provider = (name: string, privateKey: string, algorithm: string) => ({
+    name,
+    providerId: name,
+    config: { privateKey: [privateKey], priority: ["100"], algorithm: [algorithm] },
+  });
+  return () =>
+    (keys ??= {
+      "org.keycloak.keys.KeyProvider": [
+        provider("rsa", pem(), "RS256"),
+        provider("rsa-enc", pem(), "RSA-OAEP"),
+        { name: "hmac-generated", providerId: "hmac-generated", config: { priority: ["100"], algorithm: ["HS512"] } },
+        { name: "aes-generated", providerId: "aes-generated", config: { priority: ["100"] } },
+      ],
+    });
+})();
 
 /** The test realms' password policy (createRealm): the cheapest hash Keycloak offers. */
 export const TEST_PASSWORD_POLICY = "hashAlgorithm(pbkdf2-sha256) and hashIterations(1)";
