@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { JAR_NAME, keycloakOptions } from "./lib/keycloak-config.mjs";
+import { SignedInAdmin } from "./lib/keycloak-admin.mjs";
 import { KeycloakError, startKeycloak } from "./lib/keycloak-server.mjs";
 import { startMailCatcher } from "./lib/mail-catcher.mjs";
 
@@ -69,20 +70,13 @@ setInterval(() => {}, 1 << 30);
  * @param {string} url
  */
 async function showcaseDemoRealm(url) {
-  const grant = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
-    method: "POST",
-    body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "admin", password: "admin" }),
-  });
-  if (!grant.ok) throw new Error(`The admin sign-in failed (${grant.status}): ${await grant.text()}`);
-  const { access_token: token } = /** @type {{ access_token: string }} */ (await grant.json());
-  const update = await fetch(`${url}/admin/realms/demo`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({
+  const admin = new SignedInAdmin(url, { username: "admin", password: "admin" });
+  await admin.realms.update(
+    { realm: "demo" },
+    {
       eventsEnabled: true,
       eventsListeners: ["jboss-logging", "account-console-sign-in-alerts"],
       smtpServer: { host: "127.0.0.1", port: String(MAIL_SMTP_PORT), from: "keycloak@demo.example" },
-    }),
-  });
-  if (!update.ok) throw new Error(`Setting up the demo realm failed (${update.status}): ${await update.text()}`);
+    },
+  );
 }

@@ -92,25 +92,16 @@ async function startReceiver(): Promise<Receiver> {
   return { server, base: `http://127.0.0.1:${port}`, logouts };
 }
 
-async function clientOf(admin: KeycloakAdmin, realm: string, clientId: string) {
-  const [client] = await admin.request<({ id: string } & Record<string, unknown>)[]>(
-    "GET",
-    `/${realm}/clients?clientId=${encodeURIComponent(clientId)}`,
-  );
-  if (!client) throw new Error(`No client ${clientId} in ${realm}`);
-  return client;
-}
-
 // The receiver's address becomes each application's redirect URI and backchannel logout URL, as an admin sets them.
 test.beforeAll(async ({ admin }) => {
   receiver = await startReceiver();
   // Keycloak's account console client carries only manage-account of the account client in its tokens: for a user who
   // may look but not change (Carol), the realm lets them carry view-profile too, so that her console opens.
-  const consoleClient = await clientOf(admin, REALM, "account-console");
-  const account = await clientOf(admin, REALM, "account");
-  const viewProfile = await admin.request("GET", `/${REALM}/clients/${account.id}/roles/view-profile`);
-  await admin.request("POST", `/${REALM}/clients/${consoleClient.id}/scope-mappings/clients/${account.id}`, [
-    viewProfile,
+  const consoleClient = await admin.client(REALM, "account-console");
+  const account = await admin.client(REALM, "account");
+  const viewProfile = await admin.clients.findRole({ realm: REALM, id: account.id, roleName: "view-profile" });
+  await admin.clients.addClientScopeMappings({ realm: REALM, id: consoleClient.id, client: account.id }, [
+    viewProfile!,
   ]);
   for (const [realm, clientId] of [
     [REALM, APP_A.clientId],
@@ -118,16 +109,19 @@ test.beforeAll(async ({ admin }) => {
     [REALM, IDLE.clientId],
     [OTHER_REALM, OTHER_APP],
   ] as const) {
-    const client = await clientOf(admin, realm, clientId);
-    await admin.request("PUT", `/${realm}/clients/${client.id}`, {
-      ...client,
-      redirectUris: [`${receiver.base}/callback/${clientId}`],
-      attributes: {
-        ...(client.attributes as Record<string, string>),
-        "backchannel.logout.url": `${receiver.base}/backchannel/${clientId}`,
-        "backchannel.logout.session.required": "true",
+    const client = await admin.client(realm, clientId);
+    await admin.clients.update(
+      { realm, id: client.id },
+      {
+        ...client,
+        redirectUris: [`${receiver.base}/callback/${clientId}`],
+        attributes: {
+          ...client.attributes,
+          "backchannel.logout.url": `${receiver.base}/backchannel/${clientId}`,
+          "backchannel.logout.session.required": "true",
+        },
       },
-    });
+    );
   }
 });
 
@@ -202,7 +196,7 @@ type AdminSession = { id: string; clients: Record<string, string> };
 /** The user's SSO sessions as the Admin API lists them, each with the client ids signed in through it. */
 async function sessions(admin: KeycloakAdmin, realm: string, username: string): Promise<AdminSession[]> {
   const id = await admin.userId(realm, username);
-  return admin.request<AdminSession[]>("GET", `/${realm}/users/${id}/sessions`);
+  return (await admin.users.listSessions({ realm, id })) as AdminSession[];
 }
 
 const signedInTo = async (admin: KeycloakAdmin, username: string) =>
@@ -285,7 +279,7 @@ test.describe("the API that ends an application's session", () => {
     });
     // The sessions of this test end here, so that the page's test below starts with none but its own.
     for (const username of ["alice", "bob"]) {
-      await admin.request("POST", `/${REALM}/users/${await admin.userId(REALM, username)}/logout`);
+      await admin.users.logout({ realm: REALM, id: await admin.userId(REALM, username) });
     }
   });
 
@@ -402,10 +396,7 @@ test.describe("ending an application's session on the Applications page", () => 
     expect(Object.values(after[0]!.clients).sort()).toEqual(["account-console", APP_B.clientId]);
 
     // Recorded as Keycloak records a sign-out: LOGOUT of the user and the application, one per session.
-    const events = await admin.request<{ userId: string; clientId: string; sessionId?: string }[]>(
-      "GET",
-      `/${REALM}/events?type=LOGOUT&client=${APP_A.clientId}`,
-    );
+    const events = await admin.realms.findEvents({ realm: REALM, type: "LOGOUT", client: APP_A.clientId });
     expect(events.map((event) => event.sessionId).sort()).toEqual([consoleSession.id, otherDevice!.id].sort());
     expect(events.every((event) => event.userId === userId)).toBe(true);
 

@@ -71,35 +71,35 @@ test.use({
 
 test.beforeAll(async ({ admin }) => {
   // The Admin API refuses javascript: URLs; a partial import stores them, as an old export could.
-  await admin.request("POST", `/${APPS}/partialImport`, {
-    ifResourceExists: "OVERWRITE",
-    clients: [
-      {
-        clientId: "archive",
-        name: "Archive",
-        publicClient: true,
-        alwaysDisplayInConsole: true,
-        baseUrl: "javascript:alert(document.domain)",
-      },
-    ],
+  await admin.realms.partialImport({
+    realm: APPS,
+    rep: {
+      ifResourceExists: "OVERWRITE",
+      clients: [
+        {
+          clientId: "archive",
+          name: "Archive",
+          publicClient: true,
+          alwaysDisplayInConsole: true,
+          baseUrl: "javascript:alert(document.domain)",
+        },
+      ],
+    },
   });
 
-  await admin.request("POST", `/${ORGS}/organizations`, {
+  const wonderland = await admin.organizations.create({
+    realm: ORGS,
     name: "Wonderland",
     alias: "wonderland",
     enabled: true,
     description: "Tea parties and croquet",
     domains: [{ name: "wonderland.example" }, { name: "looking-glass.example" }],
   });
-  const [wonderland] = await admin.request<{ id: string }[]>(
-    "GET",
-    `/${ORGS}/organizations?search=Wonderland&exact=true`,
-  );
-  await admin.request(
-    "POST",
-    `/${ORGS}/organizations/${wonderland!.id}/members`,
-    await admin.userId(ORGS, DEMO_USER.username),
-  );
+  await admin.organizations.addMember({
+    realm: ORGS,
+    orgId: wonderland.id,
+    userId: await admin.userId(ORGS, DEMO_USER.username),
+  });
 });
 
 test.describe("applications", () => {
@@ -126,9 +126,7 @@ test.describe("applications", () => {
     await consentContext.close();
     const userId = await admin.userId(APPS, DEMO_USER.username);
     const consents = async () =>
-      (await admin.request<{ clientId: string }[]>("GET", `/${APPS}/users/${userId}/consents`)).map(
-        (consent) => consent.clientId,
-      );
+      (await admin.users.listConsents({ realm: APPS, id: userId })).map((consent) => consent.clientId);
     expect(await consents()).toContain("shop");
 
     await page.reload();

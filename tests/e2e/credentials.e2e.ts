@@ -40,28 +40,22 @@ test.beforeAll(async ({ admin }) => {
   await grantCredential(admin, VIEWER.username, JWT);
 });
 
-type UserCredential = { credentialScopeName: string; createdDate: number; updatedDate: number };
-
-async function userCredentials(admin: KeycloakAdmin, username: string): Promise<UserCredential[]> {
-  const id = await admin.userId(REALM, username);
-  return admin.request<UserCredential[]>("GET", `/${REALM}/users/${id}/vc/credentials`);
+async function userCredentials(admin: KeycloakAdmin, username: string) {
+  return admin.users.listVerifiableCredentials({ realm: REALM, id: await admin.userId(REALM, username) });
 }
 
 async function grantCredential(admin: KeycloakAdmin, username: string, scope: string): Promise<void> {
   const id = await admin.userId(REALM, username);
-  await admin.request("POST", `/${REALM}/users/${id}/vc/credentials`, { credentialScopeName: scope });
+  await admin.users.createVerifiableCredential({ realm: REALM, id }, { credentialScopeName: scope });
 }
 
 /** Lets (or stops) the account console ask for credential offers: the client attribute oid4vci.enabled. */
 async function allowOffers(admin: KeycloakAdmin, allowed: boolean): Promise<void> {
-  const [client] = await admin.request<{ id: string; attributes?: Record<string, string> }[]>(
-    "GET",
-    `/${REALM}/clients?clientId=account-console`,
+  const client = await admin.client(REALM, "account-console");
+  await admin.clients.update(
+    { realm: REALM, id: client.id },
+    { ...client, attributes: { ...client.attributes, "oid4vci.enabled": String(allowed) } },
   );
-  await admin.request("PUT", `/${REALM}/clients/${client!.id}`, {
-    ...client,
-    attributes: { ...client!.attributes, "oid4vci.enabled": String(allowed) },
-  });
 }
 
 /**
@@ -69,13 +63,12 @@ async function allowOffers(admin: KeycloakAdmin, allowed: boolean): Promise<void
  * that gives users view-only roles maps them into that scope too, as this test realm does.
  */
 async function scopeViewRoles(admin: KeycloakAdmin): Promise<void> {
-  const [consoleClient] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=account-console`);
-  const [account] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=account`);
-  const roles = await admin.request<{ name: string }[]>("GET", `/${REALM}/clients/${account!.id}/roles`);
-  await admin.request(
-    "POST",
-    `/${REALM}/clients/${consoleClient!.id}/scope-mappings/clients/${account!.id}`,
-    roles.filter((role) => ["view-profile", "view-verifiable-credentials"].includes(role.name)),
+  const consoleClient = await admin.client(REALM, "account-console");
+  const account = await admin.client(REALM, "account");
+  const roles = await admin.clients.listRoles({ realm: REALM, id: account.id });
+  await admin.clients.addClientScopeMappings(
+    { realm: REALM, id: consoleClient.id, client: account.id },
+    roles.filter((role) => ["view-profile", "view-verifiable-credentials"].includes(role.name!)),
   );
 }
 
@@ -94,7 +87,7 @@ test.describe("verifiable credentials", () => {
     await expect(page.locator(`#credential-${JWT}`)).toBeVisible();
     await expect(page.getByTestId("credentials-list-item")).toHaveCount(2);
     const [jwt] = (await userCredentials(admin, DEMO_USER.username)).filter((c) => c.credentialScopeName === JWT);
-    const created = new Intl.DateTimeFormat("en", { dateStyle: "long" }).format(new Date(jwt!.createdDate));
+    const created = new Intl.DateTimeFormat("en", { dateStyle: "long" }).format(new Date(jwt!.createdDate!));
     await expect(page.getByTestId(`credential-${JWT}-created`)).toHaveText(created);
     await expect(page.locator(`#credential-${JWT}-revoke`)).toBeVisible();
     await screenshot(page, "credentials-list");
@@ -146,7 +139,7 @@ test.describe("verifiable credentials", () => {
     });
     await expect(page.locator(`#credential-${JWT}`)).toBeVisible();
     const [jwt] = await userCredentials(admin, VIEWER.username);
-    const created = new Intl.DateTimeFormat("de", { dateStyle: "long" }).format(new Date(jwt!.createdDate));
+    const created = new Intl.DateTimeFormat("de", { dateStyle: "long" }).format(new Date(jwt!.createdDate!));
     await expect(page.getByTestId(`credential-${JWT}-created`)).toHaveText(created);
     await expect(page.locator(`#credential-${JWT}-revoke`)).toHaveCount(0);
     await expect(page.locator(`#credential-${JWT}-issue`)).toBeVisible();

@@ -138,7 +138,7 @@ test.describe("a realm with a strict Content-Security-Policy", () => {
     await page.locator("input#lastName").fill("Pleasance");
 
     const userId = await admin.userId(REALM, DEMO_USER.username);
-    await admin.request("POST", `/${REALM}/users/${userId}/logout`);
+    await admin.users.logout({ realm: REALM, id: userId });
     await page.getByTestId("save").click();
 
     const dialog = page.getByRole("dialog", { name: /Your session has ended/ });

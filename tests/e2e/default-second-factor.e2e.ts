@@ -89,13 +89,13 @@ test.beforeAll(async ({ admin }) => {
 /** Dora's credentials as the Admin API lists them: in the order Keycloak offers them (its priority). */
 async function storedCredentials(admin: KeycloakAdmin) {
   const id = await admin.userId(REALM, DORA.username);
-  return admin.request<{ id: string; type: string; userLabel?: string }[]>("GET", `/${REALM}/users/${id}/credentials`);
+  return admin.users.getCredentials({ realm: REALM, id });
 }
 
 async function credentialId(admin: KeycloakAdmin, label: keyof typeof SECRETS): Promise<string> {
   const found = (await storedCredentials(admin)).find((credential) => credential.userLabel === label);
   if (!found) throw new Error(`Dora has no credential ${label}`);
-  return found.id;
+  return found.id!;
 }
 
 /**
@@ -203,17 +203,10 @@ test.describe("the default second factor", () => {
   }) => {
     await useEitherSecondFactor(admin);
     const stored = () =>
-      admin
-        .userId(KINDS_REALM, KIM.username)
-        .then((id) =>
-          admin.request<{ id: string; userLabel?: string; type: string }[]>(
-            "GET",
-            `/${KINDS_REALM}/users/${id}/credentials`,
-          ),
-        );
+      admin.userId(KINDS_REALM, KIM.username).then((id) => admin.users.getCredentials({ realm: KINDS_REALM, id }));
     const before = await stored();
-    const phone = before.find((credential) => credential.userLabel === "Phone")!.id;
-    const key = before.find((credential) => credential.userLabel === "Desk key")!.id;
+    const phone = before.find((credential) => credential.userLabel === "Phone")!.id!;
+    const key = before.find((credential) => credential.userLabel === "Desk key")!.id!;
 
     // Keycloak asks for the phone's code first (it is first in Kim's order); the console marks the phone, though
     // the Account API lists the two kinds apart and does not rank them.
@@ -259,27 +252,24 @@ test.describe("the default second factor", () => {
  * lists the security keys only while a flow uses them.
  */
 async function useEitherSecondFactor(admin: KeycloakAdmin) {
-  const flows = `/${KINDS_REALM}/authentication/flows`;
-  if ((await admin.request<{ alias: string }[]>("GET", flows)).some((flow) => flow.alias === "either")) return;
-  const add = (flow: string, body: Record<string, string>) =>
-    admin.request(
-      "POST",
-      `${flows}/${encodeURIComponent(flow)}/executions/${"provider" in body ? "execution" : "flow"}`,
-      body,
-    );
-  await admin.request("POST", flows, { alias: "either", providerId: "basic-flow", topLevel: true, builtIn: false });
-  await add("either", { provider: "auth-cookie" });
-  await add("either", { alias: "either forms", type: "basic-flow" });
-  await add("either forms", { provider: "auth-username-password-form" });
-  await add("either forms", { alias: "either second factor", type: "basic-flow" });
-  await add("either second factor", { provider: "auth-otp-form" });
-  await add("either second factor", { provider: "webauthn-authenticator" });
+  const realm = KINDS_REALM;
+  const auth = admin.authenticationManagement;
+  if ((await auth.getFlows({ realm })).some((flow) => flow.alias === "either")) return;
+  const step = (flow: string, provider: string) => auth.addExecutionToFlow({ realm, flow, provider });
+  const subflow = (flow: string, alias: string) =>
+    auth.addFlowToFlow({ realm, flow, alias, type: "basic-flow", provider: "", description: "" });
+  await auth.createFlow({ realm, alias: "either", providerId: "basic-flow", topLevel: true, builtIn: false });
+  await step("either", "auth-cookie");
+  await subflow("either", "either forms");
+  await step("either forms", "auth-username-password-form");
+  await subflow("either forms", "either second factor");
+  await step("either second factor", "auth-otp-form");
+  await step("either second factor", "webauthn-authenticator");
   // Cookie or forms; within the forms, the password and a second factor; within that, either kind.
   const requirements = ["ALTERNATIVE", "REQUIRED", "ALTERNATIVE"];
-  for (const execution of await admin.request<Record<string, unknown>[]>("GET", `${flows}/either/executions`)) {
-    const requirement = requirements[execution.level as number]!;
-    await admin.request("PUT", `${flows}/either/executions`, { ...execution, requirement });
+  for (const execution of await auth.getExecutions({ realm, flow: "either" })) {
+    const requirement = requirements[execution.level!]!;
+    await auth.updateExecution({ realm, flow: "either" }, { ...execution, requirement });
   }
-  const realm = await admin.request<Record<string, unknown>>("GET", `/${KINDS_REALM}`);
-  await admin.request("PUT", `/${KINDS_REALM}`, { ...realm, browserFlow: "either" });
+  await admin.updateRealm(realm, { browserFlow: "either" });
 }

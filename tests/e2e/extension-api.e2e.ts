@@ -68,14 +68,11 @@ test.describe.configure({ mode: "serial" });
 // Keycloak's account console client carries only manage-account (and view-groups) of the account client in its
 // tokens. For a user who may look but not change (Carol), the realm lets its tokens carry view-profile too.
 test.beforeAll(async ({ admin }) => {
-  const [consoleClient] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=account-console`);
-  const [account] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=account`);
-  const viewProfile = await admin.request<{ id: string; name: string }>(
-    "GET",
-    `/${REALM}/clients/${account!.id}/roles/view-profile`,
-  );
-  await admin.request("POST", `/${REALM}/clients/${consoleClient!.id}/scope-mappings/clients/${account!.id}`, [
-    viewProfile,
+  const consoleClient = await admin.client(REALM, "account-console");
+  const account = await admin.client(REALM, "account");
+  const viewProfile = await admin.clients.findRole({ realm: REALM, id: account.id, roleName: "view-profile" });
+  await admin.clients.addClientScopeMappings({ realm: REALM, id: consoleClient.id, client: account.id }, [
+    viewProfile!,
   ]);
 });
 
@@ -97,7 +94,7 @@ type StoredCredential = { id: string; type: string; userLabel?: string };
 async function credentials(admin: KeycloakAdmin, username: string): Promise<StoredCredential[]> {
   const id = await admin.userId(REALM, username);
   // The Admin API lists a user's credentials in priority order.
-  return admin.request<StoredCredential[]>("GET", `/${REALM}/users/${id}/credentials`);
+  return (await admin.users.getCredentials({ realm: REALM, id })) as StoredCredential[];
 }
 
 /**
@@ -324,18 +321,17 @@ test.describe("the extension's API", () => {
     }
 
     // Exactly Alice's stored events of the listed types, as the Admin API sees them: none of Bob's.
-    type AdminEvent = { time: number; type: string; userId?: string };
-    const stored = await admin.request<AdminEvent[]>("GET", `/${REALM}/events?max=1000`);
+    const stored = await admin.realms.findEvents({ realm: REALM, max: 1000 });
     const bobTimes = stored.filter((event) => event.userId === bobId).map((event) => event.time);
     expect(bobTimes.length).toBeGreaterThan(0);
     expect(times.filter((time) => bobTimes.includes(time))).toEqual([]);
     const aliceListed = stored
-      .filter((event) => event.userId === aliceId && ["LOGIN", "LOGIN_ERROR"].includes(event.type))
+      .filter((event) => event.userId === aliceId && ["LOGIN", "LOGIN_ERROR"].includes(event.type!))
       .map((event) => `${event.time} ${event.type}`);
     expect(list.events.map((event) => `${event.time} ${event.type}`).sort()).toEqual(aliceListed.sort());
     // Token exchanges of the console (CODE_TO_TOKEN) are stored but not listed.
     expect(stored.some((event) => event.userId === aliceId && event.type === "CODE_TO_TOKEN")).toBe(true);
-    expect(list.events.some((event) => !["LOGIN", "LOGIN_ERROR"].includes(event.type))).toBe(false);
+    expect(list.events.some((event) => !["LOGIN", "LOGIN_ERROR"].includes(event.type!))).toBe(false);
   });
 
   test("caps the page size at 50 and refuses a page size or start that is not a number", async ({
@@ -437,9 +433,7 @@ test.describe("the extension's API", () => {
       request.post(api(REALM, `credentials/${encodeURIComponent(id)}/default`), { headers });
 
     const doraId = await admin.userId(REALM, DORA.username);
-    type AdminEvent = { type: string; userId?: string; clientId?: string; details?: Record<string, string> };
-    const updates = () =>
-      admin.request<AdminEvent[]>("GET", `/${REALM}/events?type=UPDATE_CREDENTIAL&user=${doraId}&max=100`);
+    const updates = () => admin.realms.findEvents({ realm: REALM, type: "UPDATE_CREDENTIAL", user: doraId, max: 100 });
     expect(await updates()).toEqual([]);
 
     const moved = await makeDefault(tablet.id);

@@ -70,14 +70,14 @@ test.describe("the extension's texts", () => {
     expect(stale.status).toBe(200);
 
     // An override in the realm is there at once, with a new ETag.
-    await admin.request("POST", `/${REALM}/localization/en`, { signOut: "Leave the console" });
+    await admin.realms.addLocalization({ realm: REALM, selectedLocale: "en", key: "signOut" }, "Leave the console");
     try {
       const changed = await fetch(textsUrl(REALM), { headers: { ...gzip, "if-none-match": etag } });
       expect(changed.status).toBe(200);
       expect(((await changed.json()) as Record<string, string>).signOut).toBe("Leave the console");
       expect(changed.headers.get("etag")).not.toBe(etag);
     } finally {
-      await admin.request("DELETE", `/${REALM}/localization/en/signOut`);
+      await admin.realms.deleteRealmLocalizationTexts({ realm: REALM, selectedLocale: "en", key: "signOut" });
     }
   });
 

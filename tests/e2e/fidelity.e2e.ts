@@ -1,3 +1,7 @@
+import type {
+  UserProfileAttribute,
+  UserProfileConfig,
+} from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import { DEMO_USER, demoLike, fixture } from "./support/admin";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -5,12 +9,10 @@ import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 // Where a suite written for the stock console expects the stock behaviour (or the spec says so).
 const REALM = "e2e-fidelity";
 
-type Attribute = { name: string; [key: string]: unknown };
-
 test.use({ realms: { [REALM]: demoLike() }, account: { realm: REALM } });
 
 test.beforeAll(async ({ admin }) => {
-  const profile = fixture<{ attributes: Attribute[]; groups?: unknown[] }>("user-profile.json");
+  const profile = fixture<UserProfileConfig & { attributes: UserProfileAttribute[] }>("user-profile.json");
   const everyone = { view: ["admin", "user"], edit: ["admin", "user"] };
   profile.attributes.push(
     {
@@ -37,7 +39,7 @@ test.beforeAll(async ({ admin }) => {
     ...(profile.groups ?? []),
     { name: "translated", displayHeader: "${locale_nl}", displayDescription: "${locale_pl}" },
   ];
-  await admin.setUserProfile(REALM, profile);
+  await admin.users.updateProfile({ realm: REALM, ...profile });
   await admin.updateUser(REALM, DEMO_USER.username, {
     attributes: { recoveryEmail: ["alice.recovery@example.org"], employeeNumber: ["E-1001"], nicknames: ["Al"] },
   });

@@ -138,7 +138,7 @@ test.describe("accessibility of every screen and dialog (axe, WCAG 2.0/2.1 A and
       await openRoute(page, "");
       await page.locator("input#firstName").fill("Alicia");
       const id = await admin.userId(REALM, DEMO_USER.username);
-      await admin.request("POST", `/${REALM}/users/${id}/logout`);
+      await admin.users.logout({ realm: REALM, id });
       await page.getByTestId("save").click();
       await expect(page.getByRole("dialog", { name: /Your session has ended/ })).toBeVisible();
       await expectAccessible(page, "the session-ended dialog");

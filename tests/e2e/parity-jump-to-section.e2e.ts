@@ -22,15 +22,13 @@ test.use({
 });
 
 test.beforeAll(async ({ admin }) => {
-  const config = await admin.request<{ attributes: { name: string }[]; groups: unknown[] }>(
-    "GET",
-    `/${REALM}/users/profile`,
-  );
-  if (config.attributes.some((attribute) => attribute.name === "street")) return;
-  await admin.setUserProfile(REALM, {
+  const config = await admin.users.getProfile({ realm: REALM });
+  if (config.attributes!.some((attribute) => attribute.name === "street")) return;
+  await admin.users.updateProfile({
+    realm: REALM,
     ...config,
     attributes: [
-      ...config.attributes,
+      ...config.attributes!,
       editable("street", "Street", "address"),
       editable("postalCode", "Postal code", "address"),
       editable("city", "City", "address"),
@@ -39,7 +37,7 @@ test.beforeAll(async ({ admin }) => {
       editable("hatSize", "Hat size", "sizes"),
     ],
     groups: [
-      ...config.groups,
+      ...(config.groups ?? []),
       { name: "address", displayHeader: "Postal address", displayDescription: "Where letters reach you" },
       { name: "sizes", displayHeader: "${jumpSizes}" },
     ],

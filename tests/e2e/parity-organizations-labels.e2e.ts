@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
+import { DEMO_USER, demoLike, type KeycloakAdmin, type UserRepresentation } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { screenshot } from "./support/screenshots";
 import { expect, keycloakUrl, test } from "./support/test";
@@ -41,48 +41,59 @@ test.use({
 });
 
 async function organizationId(admin: KeycloakAdmin): Promise<string> {
-  const [organization] = await admin.request<{ id: string }[]>(
-    "GET",
-    `/${REALM}/organizations?search=wonderland&exact=false`,
-  );
-  return organization!.id;
+  const [organization] = await admin.organizations.find({ realm: REALM, search: "wonderland", exact: false });
+  return organization!.id!;
+}
+
+/** The organization's members as the Admin API lists them, with how each belongs (not in the library's type). */
+async function members(admin: KeycloakAdmin) {
+  const listed = await admin.organizations.listMembers({ realm: REALM, orgId: await organizationId(admin) });
+  return listed as (UserRepresentation & { membershipType?: string })[];
 }
 
 test.beforeAll(async ({ admin }) => {
-  const existing = await admin.request<unknown[]>("GET", `/${REALM}/organizations?search=wonderland`);
+  const existing = await admin.organizations.find({ realm: REALM, search: "wonderland" });
   if (existing.length > 0) return;
   // Client scopes in the realm's JSON would replace Keycloak's default ones (profile, roles...): add this one after.
-  await admin.request("POST", `/${REALM}/client-scopes`, {
+  await admin.clientScopes.create({
+    realm: REALM,
     name: "orders",
     protocol: "openid-connect",
     attributes: { "display.on.consent.screen": "true", "consent.screen.text": "${scopeOrders}" },
   });
-  await admin.request("POST", `/${REALM}/partialImport`, {
-    ifResourceExists: "OVERWRITE",
-    clients: [
-      {
-        clientId: "shop",
-        name: "Tart Shop",
-        description: "${shopAbout}",
-        publicClient: true,
-        consentRequired: true,
-        baseUrl: "https://shop.example.org/",
-        redirectUris: [`${keycloakUrl()}/realms/${REALM}`],
-        optionalClientScopes: ["orders"],
-      },
-    ],
-    // The consent comes with the user (the Admin API has no call that grants one): the same user, re-imported.
-    users: [{ ...ALICE, clientConsents: [{ clientId: "shop", grantedClientScopes: ["orders"] }] }],
+  await admin.realms.partialImport({
+    realm: REALM,
+    rep: {
+      ifResourceExists: "OVERWRITE",
+      clients: [
+        {
+          clientId: "shop",
+          name: "Tart Shop",
+          description: "${shopAbout}",
+          publicClient: true,
+          consentRequired: true,
+          baseUrl: "https://shop.example.org/",
+          redirectUris: [`${keycloakUrl()}/realms/${REALM}`],
+          optionalClientScopes: ["orders"],
+        },
+      ],
+      // The consent comes with the user (the Admin API has no call that grants one): the same user, re-imported.
+      users: [{ ...ALICE, clientConsents: [{ clientId: "shop", grantedClientScopes: ["orders"] }] }],
+    },
   });
-  await admin.request("POST", `/${REALM}/organizations`, {
+  const org = await admin.organizations.create({
+    realm: REALM,
     name: "${orgWonderland}",
     alias: "wonderland",
     enabled: true,
     description: "${orgWonderlandAbout}",
     domains: [{ name: "wonderland.example" }],
   });
-  const id = await organizationId(admin);
-  await admin.request("POST", `/${REALM}/organizations/${id}/members`, await admin.userId(REALM, DEMO_USER.username));
+  await admin.organizations.addMember({
+    realm: REALM,
+    orgId: org.id,
+    userId: await admin.userId(REALM, DEMO_USER.username),
+  });
 });
 
 const noBundleKeys = async (page: Page) => expect(page.locator("main")).not.toContainText("${");
@@ -115,11 +126,9 @@ test.describe("organizations", () => {
     await noBundleKeys(page);
 
     // Keycloak knows how alice belongs (its Admin API says so), but its Account API does not tell the console.
-    const members = await admin.request<{ username: string; membershipType?: string }[]>(
-      "GET",
-      `/${REALM}/organizations/${await organizationId(admin)}/members`,
+    expect((await members(admin)).find((member) => member.username === DEMO_USER.username)?.membershipType).toBe(
+      "UNMANAGED",
     );
-    expect(members.find((member) => member.username === DEMO_USER.username)?.membershipType).toBe("UNMANAGED");
     const answer = page.waitForResponse(
       (response) => response.request().resourceType() === "fetch" && /\/account\/organizations$/.test(response.url()),
     );
@@ -136,11 +145,7 @@ test.describe("organizations", () => {
     consolePage: page,
     admin,
   }) => {
-    const members = await admin.request<{ username: string; membershipType: string }[]>(
-      "GET",
-      `/${REALM}/organizations/${await organizationId(admin)}/members`,
-    );
-    const type = members.find((member) => member.username === DEMO_USER.username)!.membershipType;
+    const type = (await members(admin)).find((member) => member.username === DEMO_USER.username)!.membershipType!;
     await showMembershipType(page, type);
     const row = page.getByTestId("organizations-list-item");
     await expect(page.getByText("Membership type")).toBeVisible();

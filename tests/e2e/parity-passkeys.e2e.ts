@@ -46,16 +46,14 @@ test.use({
 // Keycloak lists a credential type only while a flow of the realm uses its authenticator: a flow of its own, bound
 // to nothing, where both passkey authenticators are alternatives.
 test.beforeAll(async ({ admin }) => {
-  const flows = `/${REALM}/authentication/flows`;
-  const existing = await admin.request<{ alias: string }[]>("GET", flows);
-  if (existing.some((flow) => flow.alias === "passkeys")) return;
-  await admin.request("POST", flows, { alias: "passkeys", providerId: "basic-flow", topLevel: true, builtIn: false });
+  const [realm, flow, auth] = [REALM, "passkeys", admin.authenticationManagement];
+  if ((await auth.getFlows({ realm })).some((existing) => existing.alias === flow)) return;
+  await auth.createFlow({ realm, alias: flow, providerId: "basic-flow", topLevel: true, builtIn: false });
   for (const provider of ["webauthn-authenticator", "webauthn-authenticator-passwordless"]) {
-    await admin.request("POST", `${flows}/passkeys/executions/execution`, { provider });
+    await auth.addExecutionToFlow({ realm, flow, provider });
   }
-  const executions = await admin.request<Record<string, unknown>[]>("GET", `${flows}/passkeys/executions`);
-  for (const execution of executions) {
-    await admin.request("PUT", `${flows}/passkeys/executions`, { ...execution, requirement: "ALTERNATIVE" });
+  for (const execution of await auth.getExecutions({ realm, flow })) {
+    await auth.updateExecution({ realm, flow }, { ...execution, requirement: "ALTERNATIVE" });
   }
 });
 

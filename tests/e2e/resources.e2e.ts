@@ -62,28 +62,34 @@ async function addResource(
   owner: string,
   extra: Record<string, unknown> = {},
 ) {
-  const created = await admin.request<{ _id: string }>(
-    "POST",
-    `/${REALM}/clients/${clientUuid}/authz/resource-server/resource`,
-    { name, owner, ownerManagedAccess: true, scopes: SCOPES.map((scope) => ({ name: scope })), ...extra },
+  const created = await admin.clients.createResource(
+    { realm: REALM, id: clientUuid },
+    // The owner by user name, as Keycloak reads a plain string there.
+    {
+      name,
+      owner: { id: owner },
+      ownerManagedAccess: true,
+      scopes: SCOPES.map((scope) => ({ name: scope })),
+      ...extra,
+    },
   );
-  resourceIds.set(name, created._id);
+  resourceIds.set(name, created._id!);
 }
 
 test.beforeAll(async ({ admin }) => {
   test.setTimeout(240_000);
-  const [client] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=${CLIENT}`);
+  const client = await admin.client(REALM, CLIENT);
   for (const scope of SCOPES) {
-    await admin.request("POST", `/${REALM}/clients/${client!.id}/authz/resource-server/scope`, { name: scope });
+    await admin.clients.createAuthorizationScope({ realm: REALM, id: client.id }, { name: scope });
   }
   // "one" as the stock console's own suite names it; display names show instead of names where set.
-  await addResource(admin, client!.id, "one", ALICE.username);
-  await addResource(admin, client!.id, "holiday", ALICE.username, { displayName: "Holiday photos" });
-  await addResource(admin, client!.id, "garden", ALICE.username);
-  await addResource(admin, client!.id, "secret", ALICE.username);
-  await addResource(admin, client!.id, "diary", ALICE.username);
-  for (const name of PHOTOS) await addResource(admin, client!.id, name, ALICE.username);
-  await addResource(admin, client!.id, "bob-recipes", BOB.username);
+  await addResource(admin, client.id, "one", ALICE.username);
+  await addResource(admin, client.id, "holiday", ALICE.username, { displayName: "Holiday photos" });
+  await addResource(admin, client.id, "garden", ALICE.username);
+  await addResource(admin, client.id, "secret", ALICE.username);
+  await addResource(admin, client.id, "diary", ALICE.username);
+  for (const name of PHOTOS) await addResource(admin, client.id, name, ALICE.username);
+  await addResource(admin, client.id, "bob-recipes", BOB.username);
 });
 
 /** A token of the realm: a user's (password grant through the resource server) or the resource server's own (PAT). */

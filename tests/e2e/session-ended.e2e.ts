@@ -35,7 +35,7 @@ test.use({
 /** Ends every session of the user, as an admin's "Sign out" in the Users → Sessions tab does. */
 async function signOutByAdmin(admin: KeycloakAdmin, username: string) {
   const id = await admin.userId(REALM, username);
-  await admin.request("POST", `/${REALM}/users/${id}/logout`);
+  await admin.users.logout({ realm: REALM, id });
 }
 
 /** Everything in the tab's sessionStorage, as text. */

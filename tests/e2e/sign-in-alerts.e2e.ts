@@ -140,11 +140,7 @@ async function mailsSettled(browser: Browser): Promise<void> {
 
 async function choice(admin: KeycloakAdmin, user: SignInUser) {
   const id = await admin.userId(REALM, user.username);
-  const credentials = await admin.request<{ type: string; secretData?: string; userLabel?: string }[]>(
-    "GET",
-    `/${REALM}/users/${id}/credentials`,
-  );
-  return credentials;
+  return admin.users.getCredentials({ realm: REALM, id });
 }
 
 /** The user's remembered devices as the Admin API shows them, once the listener has written them. */
@@ -331,7 +327,7 @@ test("the switch on Device activity turns the mails off", async ({ browser }) =>
 });
 
 test("a mail server that never answers neither fails nor slows the sign-in", async ({ browser, admin }) => {
-  await admin.request("PUT", `/${REALM}`, { smtpServer: { ...SMTP, port: String(HANGING_SMTP_PORT) } });
+  await admin.realms.update({ realm: REALM }, { smtpServer: { ...SMTP, port: String(HANGING_SMTP_PORT) } });
   try {
     const baseline = await signInWith(browser, BOB, { userAgent: AGENTS.firefoxMac });
     await baseline.close();
@@ -343,7 +339,7 @@ test("a mail server that never answers neither fails nor slows the sign-in", asy
     expect(fromNewDevice.seconds).toBeLessThan(baseline.seconds + 5);
     await fromNewDevice.close();
   } finally {
-    await admin.request("PUT", `/${REALM}`, { smtpServer: SMTP });
+    await admin.realms.update({ realm: REALM }, { smtpServer: SMTP });
   }
 });
 

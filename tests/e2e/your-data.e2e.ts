@@ -75,47 +75,43 @@ test.use({
 test.describe.configure({ timeout: 180_000 });
 
 async function shapeRealm(admin: KeycloakAdmin) {
-  const alice = await admin.userId(REALM, DEMO_USER.username);
-  const users = `/${REALM}/users/${alice}`;
-  const [group] = await admin.request<{ id: string }[]>("GET", `/${REALM}/groups?search=tea-party&exact=true`);
-  await admin.request("PUT", `${users}/groups/${group!.id}`);
+  const realm = REALM;
+  const alice = await admin.userId(realm, DEMO_USER.username);
+  const [group] = await admin.groups.find({ realm, search: "tea-party", exact: true });
+  await admin.users.addToGroup({ realm, id: alice, groupId: group!.id! });
 
-  await admin.request("POST", `/${REALM}/organizations`, {
+  const org = await admin.organizations.create({
+    realm,
     name: "Wonderland",
     alias: "wonderland",
     enabled: true,
     domains: [{ name: "wonderland.example" }],
   });
-  const [org] = await admin.request<{ id: string }[]>("GET", `/${REALM}/organizations?search=Wonderland&exact=true`);
-  await admin.request("POST", `/${REALM}/organizations/${org!.id}/members`, alice);
+  await admin.organizations.addMember({ realm, orgId: org.id, userId: alice });
 
-  await admin.request("POST", `${users}/federated-identity/${IDP}`, {
-    identityProvider: IDP,
-    userId: "alice-on-the-other-side",
-    userName: "alice.mirror",
+  await admin.users.addToFederatedIdentity({
+    realm,
+    id: alice,
+    federatedIdentityId: IDP,
+    federatedIdentity: { identityProvider: IDP, userId: "alice-on-the-other-side", userName: "alice.mirror" },
   });
 
-  const [password] = await admin.request<{ id: string }[]>("GET", `${users}/credentials`);
-  const labelled = await fetch(
-    `${keycloakUrl()}/admin/realms/${REALM}/users/${alice}/credentials/${password!.id}/userLabel`,
+  const [password] = await admin.users.getCredentials({ realm, id: alice });
+  await admin.users.updateCredentialLabel({ realm, id: alice, credentialId: password!.id! }, "My rabbit-hole password");
+
+  const client = await admin.client(realm, CLIENT);
+  await admin.clients.createAuthorizationScope({ realm, id: client.id }, { name: "album:view" });
+  const resource = await admin.clients.createResource(
+    { realm, id: client.id },
     {
-      method: "PUT",
-      headers: { "content-type": "text/plain", authorization: `Bearer ${await adminToken()}` },
-      body: "My rabbit-hole password",
+      name: "croquet-photos",
+      displayName: "Croquet photos",
+      // The owner by user name, as Keycloak reads a plain string there.
+      owner: { id: DEMO_USER.username },
+      ownerManagedAccess: true,
+      scopes: [{ name: "album:view" }],
     },
   );
-  expect(labelled.ok, `label: ${labelled.status}`).toBe(true);
-
-  const [client] = await admin.request<{ id: string }[]>("GET", `/${REALM}/clients?clientId=${CLIENT}`);
-  const server = `/${REALM}/clients/${client!.id}/authz/resource-server`;
-  await admin.request("POST", `${server}/scope`, { name: "album:view" });
-  const resource = await admin.request<{ _id: string }>("POST", `${server}/resource`, {
-    name: "croquet-photos",
-    displayName: "Croquet photos",
-    owner: DEMO_USER.username,
-    ownerManagedAccess: true,
-    scopes: [{ name: "album:view" }],
-  });
   // Shared with bob through the Account API, as alice would in the console.
   const aliceToken = await userToken(DEMO_USER.username, DEMO_USER.password);
   const shared = await fetch(`${keycloakUrl()}/realms/${REALM}/account/resources/${resource._id}/permissions`, {
@@ -124,14 +120,6 @@ async function shapeRealm(admin: KeycloakAdmin) {
     body: JSON.stringify([{ username: "bob", scopes: ["album:view"] }]),
   });
   expect(shared.ok, `share: ${shared.status} ${await shared.text()}`).toBe(true);
-}
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${keycloakUrl()}/realms/master/protocol/openid-connect/token`, {
-    method: "POST",
-    body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "admin", password: "admin" }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function userToken(username: string, password: string): Promise<string> {
@@ -386,9 +374,10 @@ test.describe("a verified email", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      await admin.request("PUT", `/${REALM}`, {
-        smtpServer: { host: "127.0.0.1", port: String(port), from: "console-tests@example.org" },
-      });
+      await admin.realms.update(
+        { realm: REALM },
+        { smtpServer: { host: "127.0.0.1", port: String(port), from: "console-tests@example.org" } },
+      );
       await admin.updateUser(REALM, DEMO_USER.username, { emailVerified: false });
       const page = await openConsole(REALM);
       await expect(page.getByTestId("email-not-verified")).toHaveText("Not verified");
@@ -415,7 +404,7 @@ test.describe("a verified email", () => {
       await expect(page.getByText("alice@example.org").first()).toBeVisible();
       await screenshot(page, "email-verify-sent");
     } finally {
-      await admin.request("PUT", `/${REALM}`, { smtpServer: {} }).catch(() => undefined);
+      await admin.realms.update({ realm: REALM }, { smtpServer: {} }).catch(() => undefined);
       server.close();
     }
   });

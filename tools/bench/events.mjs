@@ -9,6 +9,7 @@
 // (1,000,000) events of 20,000 other users spread over the last 365 days. Each run adds a user `few-…` with three
 // sign-ins. Then it asks for the first page (20 rows) BENCH_SAMPLES (200) times in a row and prints p50, p95 and max.
 import { execFileSync } from "node:child_process";
+import { SignedInAdmin } from "../../scripts/lib/keycloak-admin.mjs";
 
 const [baseUrl, ...psqlArgs] = process.argv.slice(2);
 if (!baseUrl || psqlArgs.length === 0) {
@@ -41,32 +42,21 @@ async function passwordGrant(realm, clientId, username, password, extra = {}) {
   return /** @type {{ access_token: string }} */ (await response.json()).access_token;
 }
 
-const adminToken = await passwordGrant("master", "admin-cli", "admin", "admin");
-/** @param {string} method @param {string} path @param {unknown} [body] */
-async function admin(method, path, body) {
-  const response = await fetch(`${baseUrl}/admin/realms${path}`, {
-    method,
-    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok && response.status !== 404) throw new Error(`${method} ${path} answered ${response.status}`);
-  const text = await response.text();
-  return response.status === 404 ? undefined : text ? JSON.parse(text) : undefined;
-}
-
-if (!(await admin("GET", `/${REALM}`))) {
-  await admin("POST", "", {
-    realm: REALM,
-    enabled: true,
-    eventsEnabled: true,
-  });
-  const [consoleClient] = await admin("GET", `/${REALM}/clients?clientId=account-console`);
-  await admin("PUT", `/${REALM}/clients/${consoleClient.id}`, { ...consoleClient, directAccessGrantsEnabled: true });
+const admin = new SignedInAdmin(baseUrl, { username: "admin", password: "admin" });
+const realm = REALM;
+if (!(await admin.realms.findOne({ realm }))) {
+  await admin.realms.create({ realm, enabled: true, eventsEnabled: true });
+  const [consoleClient] = await admin.clients.find({ realm, clientId: "account-console" });
+  await admin.clients.update(
+    { realm, id: consoleClient?.id ?? "" },
+    { ...consoleClient, directAccessGrantsEnabled: true },
+  );
 }
 // Tokens that outlive a slow run (the default 5 minutes do not, where a page takes seconds).
-await admin("PUT", `/${REALM}`, { realm: REALM, accessTokenLifespan: 3600 });
-const realmId = (await admin("GET", `/${REALM}`)).id;
-await admin("POST", `/${REALM}/users`, {
+await admin.realms.update({ realm }, { realm, accessTokenLifespan: 3600 });
+const realmId = (await admin.realms.findOne({ realm }))?.id;
+const { id: userId } = await admin.users.create({
+  realm,
   username: USER.username,
   enabled: true,
   email: `${USER.username}@example.org`,
@@ -75,14 +65,17 @@ await admin("POST", `/${REALM}/users`, {
   lastName: "Events",
   credentials: [{ type: "password", value: USER.password, temporary: false }],
 });
-const [user] = await admin("GET", `/${REALM}/users?exact=true&username=${USER.username}`);
-const [account] = await admin("GET", `/${REALM}/clients?clientId=account`);
-const roles = await admin("GET", `/${REALM}/clients/${account.id}/roles`);
-await admin(
-  "POST",
-  `/${REALM}/users/${user.id}/role-mappings/clients/${account.id}`,
-  roles.filter((/** @type {{ name: string }} */ role) => ["manage-account", "view-profile"].includes(role.name)),
-);
+const [account] = await admin.clients.find({ realm, clientId: "account" });
+const accountId = account?.id ?? "";
+const roles = await admin.clients.listRoles({ realm, id: accountId });
+await admin.users.addClientRoleMappings({
+  realm,
+  id: userId,
+  clientUniqueId: accountId,
+  roles: /** @type {{ id: string, name: string }[]} */ (
+    roles.filter((role) => ["manage-account", "view-profile"].includes(role.name ?? ""))
+  ),
+});
 
 const stored = Number(psql(`select count(*) from event_entity where realm_id = '${realmId}'`));
 if (stored < EVENTS) {

@@ -72,7 +72,7 @@ async function main() {
       server.legs,
       server.certificate?.pem,
     );
-    const version = await keycloakVersion(server.url, admin.token);
+    const version = await keycloakVersion(admin);
     console.log(
       `bench: Keycloak ${version} (kc.sh ${server.command}) at ${server.legs.map((leg) => leg.url).join(" and ")}, mode ${served.mode}, jar sha256 ${jar.sha256.slice(0, 16)}… (${served.checked.length} served files match it)`,
     );

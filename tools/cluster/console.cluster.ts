@@ -155,7 +155,7 @@ test.describe("the console behind a load balancer", () => {
 
   test("signs out another session, whichever node holds it", async ({ openConsole, admin }) => {
     // Earlier tests left alice's sessions behind: end them, so this test's two are all there are.
-    await admin.request("POST", `/${REALM}/users/${await admin.userId(REALM, DEMO_USER.username)}/logout`);
+    await admin.users.logout({ realm: REALM, id: await admin.userId(REALM, DEMO_USER.username) });
     const route = "account-security/device-activity";
     // Sessions of their own: without ownSession both consoles share the worker's one session (one row, not two).
     const page = await openConsole(REALM, { route, ownSession: true });

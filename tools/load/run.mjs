@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { AdminClient } from "../../scripts/lib/admin-client.mjs";
+import { createUser, replaceRealm, SignedInAdmin } from "../../scripts/lib/keycloak-admin.mjs";
 import { THEME_NAME } from "../../scripts/lib/keycloak-config.mjs";
 import { REALM, loadUser, savedLastName } from "./users.mjs";
 
@@ -95,10 +95,10 @@ const errorsIn = (counters) =>
 
 async function main() {
   console.log(`load: ${USERS} users x ${ROUNDS} rounds, ${BROWSER_USERS} in the browser, against ${baseUrl}`);
-  const admin = await AdminClient.signIn(baseUrl);
+  const admin = new SignedInAdmin(baseUrl);
   const existing = KEEP && (await fetch(`${baseUrl}/realms/${REALM}`)).ok;
   if (!existing) {
-    await admin.replaceRealm({
+    await replaceRealm(admin, {
       realm: REALM,
       enabled: true,
       accountTheme: THEME_NAME,
@@ -109,7 +109,7 @@ async function main() {
     for (let start = 0; start < USERS; start += 5) {
       const batch = [];
       for (let index = start; index < Math.min(USERS, start + 5); index++)
-        batch.push(admin.createUser(REALM, loadUser(index)));
+        batch.push(createUser(admin, REALM, loadUser(index)));
       await Promise.all(batch);
     }
   }
@@ -135,9 +135,7 @@ async function main() {
   if (ROUNDS > 0) {
     for (let index = 0; index < USERS; index++) {
       const { username } = loadUser(index);
-      const path = `/${REALM}/users?exact=true&username=${username}`;
-      const response = await onceMore(() => admin.request("GET", path));
-      const [stored] = /** @type {{ lastName?: string }[]} */ (await response.json());
+      const [stored] = await onceMore(() => admin.users.find({ realm: REALM, username, exact: true }));
       // A user whose sign-in failed never saved (counted above); any other value than the last one saved is wrong.
       if (stored?.lastName === loadUser(index).lastName) neverSaved++;
       else if (stored?.lastName !== savedLastName(username, ROUNDS - 1)) storedWrong++;
@@ -187,7 +185,7 @@ async function main() {
     failed += errorsIn(b).length + (BROWSER_USERS - (b["load.browser_sign_ins"] ?? 0));
   }
   console.log(`load: Artillery's reports in ${path.relative(root, results)}/ (*-${stamp}.json)`);
-  if (!KEEP) await onceMore(() => admin.request("DELETE", `/${REALM}`));
+  if (!KEEP) await onceMore(() => admin.realms.del({ realm: REALM }));
   process.exit(failed ? 1 : 0);
 }
 

@@ -222,36 +222,36 @@ export async function grantOfflineAccess(realm: string): Promise<void> {
 /** Issues a verifiable credential of `scope` to `username`. */
 export async function grantCredential(admin: KeycloakAdmin, realm: string, username: string, scope: string) {
   const id = await admin.userId(realm, username);
-  await admin.request("POST", `/${realm}/users/${id}/vc/credentials`, { credentialScopeName: scope });
+  await admin.users.createVerifiableCredential({ realm, id }, { credentialScopeName: scope });
 }
 
 /** What realm JSON cannot hold: organization, resources and a request, offline access, credentials. */
 export async function furnish(admin: KeycloakAdmin, realm: string): Promise<void> {
-  await admin.request("POST", `/${realm}/organizations`, {
+  const org = await admin.organizations.create({
+    realm,
     name: "Wonderland",
     alias: "wonderland",
     enabled: true,
     description: "Tea parties and croquet",
     domains: [{ name: "wonderland.example" }],
   });
-  const [org] = await admin.request<{ id: string }[]>("GET", `/${realm}/organizations?search=Wonderland&exact=true`);
-  await admin.request("POST", `/${realm}/organizations/${org!.id}/members`, await admin.userId(realm, "alice"));
+  await admin.organizations.addMember({ realm, orgId: org.id, userId: await admin.userId(realm, "alice") });
 
-  const [client] = await admin.request<{ id: string }[]>("GET", `/${realm}/clients?clientId=${RESOURCE_CLIENT}`);
+  const client = await admin.client(realm, RESOURCE_CLIENT);
   for (const scope of SCOPES) {
-    await admin.request("POST", `/${realm}/clients/${client!.id}/authz/resource-server/scope`, { name: scope });
+    await admin.clients.createAuthorizationScope({ realm, id: client.id }, { name: scope });
   }
   for (const [name, owner] of [
     ["holiday", DEMO_USER.username],
     ["garden", DEMO_USER.username],
     ["bob-recipes", BOB.username],
   ] as const) {
-    const created = await admin.request<{ _id: string }>(
-      "POST",
-      `/${realm}/clients/${client!.id}/authz/resource-server/resource`,
-      { name, owner, ownerManagedAccess: true, scopes: SCOPES.map((scope) => ({ name: scope })) },
+    const created = await admin.clients.createResource(
+      { realm, id: client.id },
+      // The owner by user name, as Keycloak reads a plain string there.
+      { name, owner: { id: owner }, ownerManagedAccess: true, scopes: SCOPES.map((scope) => ({ name: scope })) },
     );
-    resources.set(`${realm}/${name}`, created._id);
+    resources.set(`${realm}/${name}`, created._id!);
   }
   // Bob shares his recipes with alice (Shared with me), and asks for her garden (a request to answer).
   await accountApi(realm, BOB, `/resources/${resourceId(realm, "bob-recipes")}/permissions`, {
@@ -268,14 +268,11 @@ export async function furnish(admin: KeycloakAdmin, realm: string): Promise<void
   await grantOfflineAccess(realm);
 
   // The account console may ask for credential offers (oid4vci.enabled); alice holds both natural-person ones.
-  const [consoleClient] = await admin.request<{ id: string; attributes?: Record<string, string> }[]>(
-    "GET",
-    `/${realm}/clients?clientId=account-console`,
+  const consoleClient = await admin.client(realm, "account-console");
+  await admin.clients.update(
+    { realm, id: consoleClient.id },
+    { ...consoleClient, attributes: { ...consoleClient.attributes, "oid4vci.enabled": "true" } },
   );
-  await admin.request("PUT", `/${realm}/clients/${consoleClient!.id}`, {
-    ...consoleClient,
-    attributes: { ...consoleClient!.attributes, "oid4vci.enabled": "true" },
-  });
   for (const scope of [JWT_CREDENTIAL, SD_CREDENTIAL]) await grantCredential(admin, realm, DEMO_USER.username, scope);
 }
 

@@ -1,55 +1,39 @@
+import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type ClientRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientRepresentation.js";
+import type RealmRepresentation from "@keycloak/keycloak-admin-client/lib/defs/realmRepresentation.js";
+import type UserRepresentation from "@keycloak/keycloak-admin-client/lib/defs/userRepresentation.js";
 import { DEFAULT_KEYCLOAK_VERSION, realmForVersion } from "../../../scripts/lib/keycloak-config.mjs";
+import { SignedInAdmin } from "../../../scripts/lib/keycloak-admin.mjs";
 
-/** Just enough of Keycloak's Admin REST API to shape realms for a test (admin/admin of the master realm). */
-export class KeycloakAdmin {
-  private token?: { value: string; expires: number };
+export type { ClientRepresentation, RealmRepresentation, UserRepresentation };
 
-  constructor(readonly baseUrl: string) {}
-
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expires > Date.now() + 5000) return this.token.value;
-    const response = await fetch(`${this.baseUrl}/realms/master/protocol/openid-connect/token`, {
-      method: "POST",
-      body: new URLSearchParams({
-        grant_type: "password",
-        client_id: "admin-cli",
-        username: "admin",
-        password: "admin",
-      }),
-    });
-    if (!response.ok) throw new Error(`Admin sign-in failed: ${response.status} ${await response.text()}`);
-    const body = (await response.json()) as { access_token: string; expires_in: number };
-    this.token = { value: body.access_token, expires: Date.now() + body.expires_in * 1000 };
-    return this.token.value;
-  }
-
-  async request<T = unknown>(method: string, adminPath: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.baseUrl}/admin/realms${adminPath}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${await this.accessToken()}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${adminPath} answered ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+/**
+ * Keycloak's Admin REST client, signed in as admin/admin of the master realm, with the few composite steps the
+ * tests repeat (a realm from our JSON, a merge-update, a user or client by name). Every call goes through the library.
+ */
+export class KeycloakAdmin extends SignedInAdmin {
+  constructor(baseUrl: string) {
+    super(baseUrl, { username: "admin", password: "admin" });
   }
 
   /**
    * Creates a realm from its JSON (a RealmRepresentation), replacing one of the same name left by an earlier run.
    * Unless the JSON sets a password policy, passwords are hashed with one round of PBKDF2: Keycloak's default (Argon2,
    * memory-hard on purpose) cost a tenth to a third of a second of the server's CPU for every user made and every
-   * sign-in, on a machine the browser tests share with the server; no test is about the hash.
+   * sign-in, on a machine the browser tests share with the server; no test is about the hash. Unless the JSON brings
+   * key providers, the realm signs and encrypts with the worker's RSA keys (`testKeys`) instead of generating its own.
    */
   async createRealm(json: RealmJson & { realm: string }): Promise<string> {
-    await this.request("DELETE", `/${encodeURIComponent(json.realm)}`).catch(() => undefined);
-    const realm = { passwordPolicy: TEST_PASSWORD_POLICY, ...json };
+    await this.realms.del({ realm: json.realm }, { catchNotFound: true });
+    const components = { ...testKeys(), ...(json.components as Record<string, unknown[]> | undefined) };
+    const realm = { passwordPolicy: TEST_PASSWORD_POLICY, ...json, components };
     // Without the settings an older server (KC_VERSION, npm run test:versions) does not know: it would refuse them.
-    await this.request("POST", "", realmForVersion(realm, process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION));
+    // As RealmRepresentation: the library types a component type's entry as one component, Keycloak takes a list.
+    await this.realms.create(
+      realmForVersion(realm, process.env.KC_VERSION || DEFAULT_KEYCLOAK_VERSION) as RealmRepresentation,
+    );
     return json.realm;
   }
 
@@ -57,22 +41,14 @@ export class KeycloakAdmin {
    * Updates a realm: its current representation with `changes` on top. Whole, because Keycloak applies some settings
    * only together with others (the OTP policy's fields, `otpPolicyCodeReusable` among them, only with its type).
    */
-  async updateRealm(name: string, changes: Record<string, unknown>): Promise<void> {
-    const path = `/${encodeURIComponent(name)}`;
-    const current = await this.request<Record<string, unknown>>("GET", path);
-    await this.request("PUT", path, { ...current, ...changes });
-  }
-
-  async deleteRealm(name: string): Promise<void> {
-    await this.request("DELETE", `/${encodeURIComponent(name)}`);
+  async updateRealm(realm: string, changes: RealmRepresentation): Promise<void> {
+    const current = await this.realms.findOne({ realm });
+    await this.realms.update({ realm }, { ...current, ...changes });
   }
 
   async userId(realm: string, username: string): Promise<string> {
-    const [user] = await this.request<{ id: string }[]>(
-      "GET",
-      `/${encodeURIComponent(realm)}/users?exact=true&username=${encodeURIComponent(username)}`,
-    );
-    if (!user) throw new Error(`No user ${username} in ${realm}`);
+    const [user] = await this.users.find({ realm, username, exact: true });
+    if (!user?.id) throw new Error(`No user ${username} in ${realm}`);
     return user.id;
   }
 
@@ -82,37 +58,34 @@ export class KeycloakAdmin {
 
   /** The ids of the user's SSO sessions (the `sid` of their tokens). */
   async sessionIds(realm: string, username: string): Promise<string[]> {
-    const id = await this.userId(realm, username);
-    const sessions = await this.request<{ id: string }[]>("GET", `/${encodeURIComponent(realm)}/users/${id}/sessions`);
-    return sessions.map((session) => session.id);
+    const sessions = await this.users.listSessions({ realm, id: await this.userId(realm, username) });
+    return sessions.map((session) => session.id!);
   }
 
-  /** Replaces the realm's user-profile configuration (what the realm admin edits under Realm settings → User profile). */
-  async setUserProfile(realm: string, config: unknown): Promise<void> {
-    await this.request("PUT", `/${encodeURIComponent(realm)}/users/profile`, config);
-  }
-
-  async user(realm: string, username: string): Promise<UserRepresentation> {
-    const id = await this.userId(realm, username);
-    return this.request<UserRepresentation>("GET", `/${encodeURIComponent(realm)}/users/${id}`);
+  async user(realm: string, username: string): Promise<UserRepresentation & { id: string }> {
+    const user = await this.users.findOne({ realm, id: await this.userId(realm, username) });
+    if (!user?.id) throw new Error(`No user ${username} in ${realm}`);
+    return { ...user, id: user.id };
   }
 
   /** Updates a user: the current representation with `changes` merged in (attributes merged too). */
-  async updateUser(realm: string, username: string, changes: Partial<UserRepresentation>): Promise<void> {
+  async updateUser(realm: string, username: string, changes: UserRepresentation): Promise<void> {
     const current = await this.user(realm, username);
     const attributes = { ...current.attributes, ...changes.attributes };
-    await this.request("PUT", `/${encodeURIComponent(realm)}/users/${current.id}`, {
-      ...current,
-      ...changes,
-      attributes,
-    });
+    await this.users.update({ realm, id: current.id }, { ...current, ...changes, attributes });
   }
 
   /** Switches a required action (e.g. UPDATE_EMAIL, delete_account) on or off for the realm. */
   async setRequiredAction(realm: string, alias: string, enabled: boolean): Promise<void> {
-    const path = `/${encodeURIComponent(realm)}/authentication/required-actions/${encodeURIComponent(alias)}`;
-    const action = await this.request<Record<string, unknown>>("GET", path);
-    await this.request("PUT", path, { ...action, enabled });
+    const action = await this.authenticationManagement.getRequiredActionForAlias({ realm, alias });
+    await this.authenticationManagement.updateRequiredAction({ realm, alias }, { ...action, enabled });
+  }
+
+  /** A client of the realm by its client id, with its internal `id`. */
+  async client(realm: string, clientId: string): Promise<ClientRepresentation & { id: string }> {
+    const [client] = await this.clients.find({ realm, clientId });
+    if (!client?.id) throw new Error(`No client ${clientId} in ${realm}`);
+    return { ...client, id: client.id };
   }
 
   /**
@@ -120,39 +93,18 @@ export class KeycloakAdmin {
    * enabled": its account pages and Account API answer 404.
    */
   async setClientEnabled(realm: string, clientId: string, enabled: boolean): Promise<void> {
-    const base = `/${encodeURIComponent(realm)}/clients`;
-    const [client] = await this.request<{ id: string }[]>("GET", `${base}?clientId=${encodeURIComponent(clientId)}`);
-    if (!client) throw new Error(`No client ${clientId} in ${realm}`);
-    await this.request("PUT", `${base}/${client.id}`, { ...client, enabled });
+    const client = await this.client(realm, clientId);
+    await this.clients.update({ realm, id: client.id }, { ...client, enabled });
   }
 
   /** Deletes a user's credentials of one type (e.g. "password"), as an admin would in the Credentials tab. */
   async removeCredentials(realm: string, username: string, type: string): Promise<void> {
-    const base = `/${encodeURIComponent(realm)}/users/${await this.userId(realm, username)}/credentials`;
-    const credentials = await this.request<{ id: string; type: string }[]>("GET", base);
-    for (const credential of credentials.filter((c) => c.type === type)) {
-      await this.request("DELETE", `${base}/${credential.id}`);
+    const id = await this.userId(realm, username);
+    for (const credential of await this.users.getCredentials({ realm, id })) {
+      if (credential.type === type) await this.users.deleteCredential({ realm, id, credentialId: credential.id! });
     }
   }
-
-  async userExists(realm: string, username: string): Promise<boolean> {
-    const users = await this.request<unknown[]>(
-      "GET",
-      `/${encodeURIComponent(realm)}/users?exact=true&username=${encodeURIComponent(username)}`,
-    );
-    return users.length > 0;
-  }
 }
-
-export type UserRepresentation = {
-  id: string;
-  username: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  attributes?: Record<string, string[]>;
-  [key: string]: unknown;
-};
 
 export function fixture<T = Record<string, unknown>>(name: string): T {
   const file = path.resolve(import.meta.dirname, "..", "..", "fixtures", name);
@@ -178,6 +130,32 @@ export function demoLike(changes: Record<string, unknown> = {}): RealmJson {
   const users = (base.users as Record<string, unknown>[]).map(({ attributes: _attributes, ...rest }) => rest);
   return { ...base, users, id: undefined, realm: undefined, ...changes };
 }
+
+/**
+ * Key providers for a test realm: RSA keys for signatures (RS256) and encryption (RSA-OAEP) made once per process and
+ * given to every realm it creates, with Keycloak's generated HMAC and AES keys: Keycloak otherwise generates two RSA
+ * key pairs for each realm, most of the work of creating one. Each realm still has its own issuer; no test reads the
+ * keys.
+ */
+const testKeys = (() => {
+  let keys: Record<string, unknown[]> | undefined;
+  const pem = () =>
+    generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs1", format: "pem" }).toString();
+  const provider = (name: string, privateKey: string, algorithm: string) => ({
+    name,
+    providerId: name,
+    config: { privateKey: [privateKey], priority: ["100"], algorithm: [algorithm] },
+  });
+  return () =>
+    (keys ??= {
+      "org.keycloak.keys.KeyProvider": [
+        provider("rsa", pem(), "RS256"),
+        provider("rsa-enc", pem(), "RSA-OAEP"),
+        { name: "hmac-generated", providerId: "hmac-generated", config: { priority: ["100"], algorithm: ["HS512"] } },
+        { name: "aes-generated", providerId: "aes-generated", config: { priority: ["100"] } },
+      ],
+    });
+})();
 
 /** The test realms' password policy (createRealm): the cheapest hash Keycloak offers. */
 export const TEST_PASSWORD_POLICY = "hashAlgorithm(pbkdf2-sha256) and hashIterations(1)";

@@ -1,6 +1,7 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_USER, KeycloakAdmin } from "./admin";
-import { loginButton, signIn } from "./browser";
+import { loginButton, signIn, submitLogin } from "./browser";
 import { makeRealm, takePreparedRealm, type RealmRecipe, type RealmSource } from "./realms";
 
 /** The Keycloak of this run: started by the global setup, or the one E2E_KEYCLOAK_URL names. */
@@ -81,15 +82,19 @@ async function ssoState(context: BrowserContext): Promise<StorageState> {
 }
 
 /**
- * The id of the SSO session these cookies hold: KEYCLOAK_IDENTITY is a signed token whose `sid` claim names it.
- * Read here, not verified: it only tells the test which session to look for.
+ * The SSO session these cookies hold and its user: KEYCLOAK_IDENTITY is a signed token whose `sid` and `sub` claims
+ * name them. Read here, not verified: it only tells the test which session to look for, and whose.
  */
-function sessionIdOf(state: StorageState): string {
+function identityOf(state: StorageState): { sid: string; sub: string } {
   const identity = state.cookies.find((cookie) => /^KEYCLOAK_IDENTITY(_LEGACY)?$/.test(cookie.name));
   const payload = identity?.value.split(".")[1];
-  const sid = payload ? (JSON.parse(Buffer.from(payload, "base64url").toString()) as { sid?: unknown }).sid : undefined;
-  if (typeof sid !== "string") throw new Error("The sign-in left no KEYCLOAK_IDENTITY cookie with a session id.");
-  return sid;
+  const { sid, sub } = payload
+    ? (JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>)
+    : {};
+  if (typeof sid !== "string" || typeof sub !== "string") {
+    throw new Error("The sign-in left no KEYCLOAK_IDENTITY cookie with a session and a user id.");
+  }
+  return { sid, sub };
 }
 
 /**
@@ -128,12 +133,45 @@ async function openSignedIn(
       );
     }
   } else {
-    await page.goto(url);
-    const signedIn = signIn(page, user.username, user.password).then(() => ssoState(page.context()));
+    const signedIn = signInOnLoginPage(page, realm, user).then(() => ssoState(page.context()));
     signIns.set(key, signedIn);
     await signedIn;
+    await page.goto(url);
+    await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
   }
   return { key, realm, user };
+}
+
+/**
+ * Signs `user` in on Keycloak's login page for the console's client, asked for directly, and stops at the redirect
+ * back to the console (its SSO cookies are set by then): the console's load that would only have sent the browser to
+ * that page, and its load on the way back, are left out. The console is then opened as for a shared session.
+ */
+async function signInOnLoginPage(page: Page, realm: string, user: User): Promise<void> {
+  const landing = accountUrl(realm);
+  const verifier = randomBytes(32).toString("base64url");
+  const auth = new URL(`${keycloakUrl()}/realms/${encodeURIComponent(realm)}/protocol/openid-connect/auth`);
+  auth.search = new URLSearchParams({
+    client_id: "account-console",
+    redirect_uri: landing,
+    response_type: "code",
+    response_mode: "fragment",
+    scope: "openid",
+    state: randomUUID(),
+    nonce: randomUUID(),
+    // The console's client asks for PKCE; no code is exchanged here.
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  }).toString();
+  const arrived = (request: URL) => request.href.startsWith(landing);
+  await page.route(arrived, (route) => route.fulfill({ contentType: "text/html", body: "<title>Signed in</title>" }));
+  try {
+    await page.goto(auth.href);
+    await submitLogin(page, user.username, user.password);
+    await page.waitForURL(arrived);
+  } finally {
+    await page.unroute(arrived);
+  }
 }
 
 /**
@@ -144,8 +182,9 @@ async function expectSharedSessionsKept(admin: KeycloakAdmin, signIns: SignIns, 
   for (const { key, realm, user } of new Map(used.map((use) => [use.key, use])).values()) {
     const state = await signIns.get(key);
     if (!state) continue;
-    const sid = sessionIdOf(state);
-    if (!(await admin.sessionIds(realm, user.username)).includes(sid)) {
+    const { sid, sub } = identityOf(state);
+    const sessions = await admin.users.listSessions({ realm, id: sub });
+    if (!sessions.some((session) => session.id === sid)) {
       signIns.delete(key);
       throw new Error(
         `This test ended the worker's shared session of ${user.username} in ${realm} (${sid}): a test that signs ` +
@@ -176,7 +215,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // A server started for this run only (E2E_KEYCLOAK_DISPOSABLE) is stopped with its realms: deleting them here
       // would hold the next file's worker back for seconds. A reused server gets them deleted.
       if (process.env.E2E_KEYCLOAK_DISPOSABLE) return;
-      for (const name of names.reverse()) await admin.deleteRealm(name).catch(() => undefined);
+      for (const name of names.reverse()) await admin.realms.del({ realm: name }).catch(() => undefined);
     },
     // Furnishing a realm (tests/e2e/a11y/realm.ts) takes tens of seconds on a busy machine.
     { scope: "worker", auto: true, timeout: 180_000 },

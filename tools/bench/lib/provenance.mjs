@@ -167,12 +167,13 @@ export async function checkServedBuild(baseUrl, realm, jar, ca) {
   return { checked, mode, resourceHeaders };
 }
 
-/** The Keycloak version, from the Admin API's server info. @param {string} baseUrl @param {string} token */
-export async function keycloakVersion(baseUrl, token) {
-  const response = await fetch(`${baseUrl}/admin/serverinfo`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) return `unknown (server info: HTTP ${response.status})`;
-  const info = /** @type {{ systemInfo?: { version?: string } }} */ (await response.json());
-  return info.systemInfo?.version ?? "unknown";
+/** The Keycloak version, from the Admin API's server info. @param {import("@keycloak/keycloak-admin-client").default} admin */
+export async function keycloakVersion(admin) {
+  try {
+    return (await admin.serverInfo.find()).systemInfo?.version ?? "unknown";
+  } catch (error) {
+    return `unknown (server info: ${error instanceof Error ? error.message : error})`;
+  }
 }
 
 /** The commit and the tree's state. @param {string} root */

@@ -4,12 +4,18 @@
 import { THEME_NAME } from "../../../scripts/lib/keycloak-config.mjs";
 import { USER } from "./config.mjs";
 import { loadPlaywrightHelpers, signedInPage, taskDuration } from "./page.mjs";
+import {
+  addProfileAttributes,
+  createGroupsAndJoin,
+  createOwnedResources,
+  createSessions,
+} from "../../../scripts/lib/keycloak-admin.mjs";
 import { seedRealm } from "./server.mjs";
 
 /** The most client work a screen may take at full size (the target), in ms. */
 export const SCALE_LIMIT_MS = 200;
 
-/** @param {import("../../../scripts/lib/admin-client.mjs").AdminClient} admin @param {string} baseUrl @param {import("@playwright/test").Browser} browser */
+/** @param {import("../../../scripts/lib/keycloak-admin.mjs").SignedInAdmin} admin @param {string} baseUrl @param {import("@playwright/test").Browser} browser */
 export async function measureScale(admin, baseUrl, browser) {
   const sizes = [
     { label: "10", sessions: 10, groups: 10, attributes: 10, resources: 10 },
@@ -20,10 +26,10 @@ export async function measureScale(admin, baseUrl, browser) {
   for (const size of sizes) {
     const realm = `bench-scale-${size.label}`;
     await seedRealm(admin, realm, THEME_NAME);
-    await admin.addProfileAttributes(realm, size.attributes);
-    await admin.createGroupsAndJoin(realm, USER.username, size.groups);
-    await admin.createSessions(realm, USER, size.sessions - 1); // the browser's sign-in is one more
-    await admin.createOwnedResources(realm, USER.username, size.resources);
+    await addProfileAttributes(admin, realm, size.attributes);
+    await createGroupsAndJoin(admin, realm, USER.username, size.groups);
+    await createSessions(admin, realm, USER, size.sessions - 1); // the browser's sign-in is one more
+    await createOwnedResources(admin, realm, USER.username, size.resources);
     const url = `${baseUrl}/realms/${realm}/account/`;
     const { context, page, cdp } = await signedInPage(browser, url);
     try {

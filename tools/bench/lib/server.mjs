@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { JAR_NAME, keycloakOptions, serverArguments } from "../../../scripts/lib/keycloak-config.mjs";
 import { startKeycloak } from "../../../scripts/lib/keycloak-server.mjs";
-import { AdminClient } from "../../../scripts/lib/admin-client.mjs";
+import { createUser, replaceRealm, SignedInAdmin } from "../../../scripts/lib/keycloak-admin.mjs";
 import { BenchRefusal, checkServedBuild, readJar } from "./provenance.mjs";
 import { THEME_NAME } from "../../../scripts/lib/keycloak-config.mjs";
 import { makeCertificate } from "./certificate.mjs";
@@ -92,10 +92,10 @@ function legUrls(legs, server) {
   return legs.map((name) => ({ name, url: name === "https" ? (server.httpsUrl ?? server.url) : server.url }));
 }
 
-/** A realm on the given account theme with the bench's user. @param {import("../../../scripts/lib/admin-client.mjs").AdminClient} admin @param {string} realm @param {string} accountTheme */
+/** A realm on the given account theme with the bench's user. @param {SignedInAdmin} admin @param {string} realm @param {string} accountTheme */
 export async function seedRealm(admin, realm, accountTheme) {
-  await admin.replaceRealm({ realm, enabled: true, accountTheme });
-  await admin.createUser(realm, { ...USER, email: USER_EMAIL });
+  await replaceRealm(admin, { realm, enabled: true, accountTheme });
+  await createUser(admin, realm, { ...USER, email: USER_EMAIL });
 }
 
 /**
@@ -107,7 +107,7 @@ export async function seedRealm(admin, realm, accountTheme) {
  * @param {{ name: string, url: string }[]} [legs] @param {Buffer} [ca]
  */
 export async function seedConsoles(url, jar, settings, legs = [{ name: "http", url }], ca) {
-  const admin = await AdminClient.signIn(url);
+  const admin = new SignedInAdmin(url);
   await seedRealm(admin, CONSOLES.ours, THEME_NAME);
   await seedRealm(admin, CONSOLES.stock, "keycloak.v3");
   /** @type {Record<string, Awaited<ReturnType<typeof checkServedBuild>>>} */
