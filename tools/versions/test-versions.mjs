@@ -22,6 +22,13 @@ const output = env.VERSIONS_OUTPUT || path.join("test-results", "versions");
 const readme = path.join(root, "README.md");
 
 /**
+ * A run that counted no test, and why. @param {string} error @param {number} minutes
+ */
+function noTests(error, minutes) {
+  return { passed: 0, failed: 0, skipped: 0, flaky: 0, minutes, error };
+}
+
+/**
  * One Playwright run on one version: its global setup starts that Keycloak and stops it at the end.
  * @param {string} version
  * @returns {Promise<{ passed: number, failed: number, skipped: number, flaky: number, minutes: number, error?: string }>}
@@ -71,14 +78,7 @@ function runVersion(version) {
         // A set-up that failed (the server did not start) runs no test: that is a failure, not "0 failed".
         if (errors?.length > 0 || stats.expected + stats.unexpected + stats.flaky === 0) {
           const reason = String(errors?.[0]?.message ?? "no test ran").split("\n")[0];
-          resolve({
-            passed: 0,
-            failed: 0,
-            skipped: 0,
-            flaky: 0,
-            minutes,
-            error: `${reason}; see ${path.relative(root, log)}`,
-          });
+          resolve(noTests(`${reason}; see ${path.relative(root, log)}`, minutes));
           return;
         }
         resolve({
@@ -89,14 +89,7 @@ function runVersion(version) {
           minutes,
         });
       } catch {
-        resolve({
-          passed: 0,
-          failed: 0,
-          skipped: 0,
-          flaky: 0,
-          minutes,
-          error: `no report; see ${path.relative(root, log)}`,
-        });
+        resolve(noTests(`no report; see ${path.relative(root, log)}`, minutes));
       }
     });
   });
