@@ -4,6 +4,7 @@ import { expectAccessible } from "./support/axe";
 import { recordViolations, submitLogin, signIn } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
+import { keycloakAtLeast } from "./support/version";
 
 // Account activity (src/pages/account-security/AccountActivity.tsx) on the real Keycloak with the server extension
 // our jar carries: the realm saves events, the user signs in, fails a sign-in, changes something, and sees it.
@@ -23,6 +24,14 @@ test.use({
 
 // The events of one user pile up from test to test: in order.
 test.describe.configure({ mode: "serial" });
+
+/**
+ * The sign-in's rows. Keycloak 26.1 and 26.2 send a console page asked for without a session through the login page
+ * themselves and back with a code the console cannot redeem (src/auth/auth.ts); the console's own check then signs in
+ * through the session cookie: two LOGIN events for one sign-in, as the Admin API lists them too.
+ */
+const SIGN_IN_ROWS =
+  keycloakAtLeast("26.1.0") && !keycloakAtLeast("26.3.0") ? ["Signed in", "Signed in"] : ["Signed in"];
 
 /** The rows of the list, as their titles read. */
 const rowTitles = (page: Page) => page.getByTestId("activity-event").locator(".activity-title");
@@ -67,8 +76,8 @@ test.describe("account activity", () => {
     await expect(page).toHaveURL(new RegExp(`/account/${ROUTE}$`));
     await expect(page.getByTestId("page-heading")).toHaveText("Account activity");
 
-    await expect(rowTitles(page)).toHaveText(["Personal info updated", "Signed in", "Sign-in failed"]);
-    const failed = page.getByTestId("activity-event").nth(2);
+    await expect(rowTitles(page)).toHaveText(["Personal info updated", ...SIGN_IN_ROWS, "Sign-in failed"]);
+    const failed = page.getByTestId("activity-event").last();
     await expect(failed).toContainText("Wrong password or code");
     await expect(failed).toContainText("Account Console");
     await expect(failed).toContainText(/127\.0\.0\.1|::1|0:0:0:0:0:0:0:1/);
@@ -83,7 +92,7 @@ test.describe("account activity", () => {
     await expect(rowTitles(page)).toHaveText([
       "Sign-in failed",
       "Personal info updated",
-      "Signed in",
+      ...SIGN_IN_ROWS,
       "Sign-in failed",
     ]);
     // Keycloak's own clients by their names in the bundle.
