@@ -296,8 +296,9 @@ public class ExtensionResource {
 
     /**
      * The caller's offline sessions ("lasting access": an application kept a refresh token that outlives sign-out),
-     * newest refresh first, a bounded page at a time. Keycloak's provider lists them all for the user; only the page's
-     * sessions are read further (their applications and device), see {@link OfflineSessions#page}.
+     * newest refresh first, a bounded page at a time: the page's ids from Keycloak's session table
+     * ({@link OfflineSessionIndex}), each then read through Keycloak's session provider; where the table cannot be
+     * read, the provider's whole list, sorted here ({@link OfflineSessions#page}).
      */
     @GET
     @Path("offline-sessions")
@@ -313,8 +314,15 @@ public class ExtensionResource {
         } catch (IllegalArgumentException invalid) {
             return error(Response.Status.BAD_REQUEST, "invalid_parameter", invalid.getMessage());
         }
+        RealmModel realm = realm();
+        UserModel user = checked.caller().user();
+        List<String> ids = OfflineSessionIndex.ids(session, realm, user, page.first(), page.max() + 1);
+        if (ids != null) {
+            return json(Response.Status.OK, OfflineSessions.pageOfIds(ids, page,
+                    id -> ownOfflineSession(realm, user, id), ExtensionResource::offlineRow));
+        }
         List<OfflineSessions.Entry<UserSessionModel>> entries = session.sessions()
-                .getOfflineUserSessionsStream(realm(), checked.caller().user())
+                .getOfflineUserSessionsStream(realm, user)
                 .map(userSession -> new OfflineSessions.Entry<>(userSession.getId(),
                         OfflineSessions.millis(userSession.getLastSessionRefresh()), userSession))
                 .toList();
@@ -342,10 +350,9 @@ public class ExtensionResource {
         }
         RealmModel realm = realm();
         UserModel user = checked.caller().user();
-        UserSessionModel offline = session.sessions().getOfflineUserSession(realm, id);
+        UserSessionModel offline = ownOfflineSession(realm, user, id);
         // Another user's session, or one of another realm, is answered as an unknown one: its existence is not told.
-        if (offline == null || offline.getRealm() == null || !realm.getId().equals(offline.getRealm().getId())
-                || offline.getUser() == null || !user.getId().equals(offline.getUser().getId())) {
+        if (offline == null) {
             return error(Response.Status.NOT_FOUND, "session_not_found", "You have no such offline session.");
         }
         List<ClientModel> clients = offline.getAuthenticatedClientSessions().values().stream()
@@ -356,6 +363,16 @@ public class ExtensionResource {
         clients.forEach(client -> recordRevokedGrant(checked.caller(), client));
         LOG.debugf("User %s ended offline session %s", user.getId(), id);
         return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /** The offline session of that id if it is the user's, in this realm; null otherwise. */
+    private UserSessionModel ownOfflineSession(RealmModel realm, UserModel user, String id) {
+        UserSessionModel offline = session.sessions().getOfflineUserSession(realm, id);
+        if (offline == null || offline.getRealm() == null || !realm.getId().equals(offline.getRealm().getId())
+                || offline.getUser() == null || !user.getId().equals(offline.getUser().getId())) {
+            return null;
+        }
+        return offline;
     }
 
     /** One offline session as the list shows it: Keycloak's device note where it has one, the applications by id. */

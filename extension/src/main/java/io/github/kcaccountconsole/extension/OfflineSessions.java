@@ -2,6 +2,7 @@ package io.github.kcaccountconsole.extension;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -59,6 +60,22 @@ public final class OfflineSessions {
         int to = (int) Math.min((long) from + request.max(), sorted.size());
         List<Row> rows = sorted.subList(from, to).stream().map(entry -> toRow.apply(entry.session())).toList();
         return new Page(request.first(), request.max(), to < sorted.size(), rows);
+    }
+
+    /**
+     * The page from the ids the database listed for it, in its order: up to {@code max + 1}, the one past the page
+     * only saying that more follow. Each id is looked up ({@code lookup}); one that is gone meanwhile, or is not the
+     * caller's, comes back {@code null} and is left out.
+     */
+    public static <S> Page pageOfIds(List<String> ids, PageRequest request, Function<String, S> lookup,
+            Function<S, Row> toRow) {
+        List<Row> rows = ids.stream()
+                .limit(request.max())
+                .map(lookup)
+                .filter(Objects::nonNull)
+                .map(toRow)
+                .toList();
+        return new Page(request.first(), request.max(), ids.size() > request.max(), rows);
     }
 
     /** Keycloak counts session times in seconds. */

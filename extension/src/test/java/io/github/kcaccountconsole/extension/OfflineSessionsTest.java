@@ -96,6 +96,27 @@ class OfflineSessionsTest {
     }
 
     @Test
+    void aPageOfTheDatabasesIdsKeepsItsOrderAndReadsOnlyThePage() {
+        List<String> read = new ArrayList<>();
+        OfflineSessions.Page page = OfflineSessions.pageOfIds(List.of("c", "a", "b"), new PageRequest(4, 2), id -> {
+            read.add(id);
+            return new Fake(id, 1);
+        }, OfflineSessionsTest::row);
+        assertEquals(List.of("c", "a"), ids(page));
+        assertEquals(List.of("c", "a"), read);
+        assertTrue(page.hasMore());
+        assertEquals(4, page.first());
+    }
+
+    @Test
+    void aSessionGoneSinceTheDatabaseListedItIsLeftOut() {
+        OfflineSessions.Page page = OfflineSessions.pageOfIds(List.of("a", "gone", "b"), new PageRequest(0, 5),
+                id -> "gone".equals(id) ? null : new Fake(id, 1), OfflineSessionsTest::row);
+        assertEquals(List.of("a", "b"), ids(page));
+        assertFalse(page.hasMore());
+    }
+
+    @Test
     void theRowKeepsItsFieldsInTheContractsOrderAndItsNulls() {
         OfflineSessions.Row row = new OfflineSessions.Row("id-1", 1000L, 2000L, "192.0.2.1", null, "Linux", null,
                 List.of(new OfflineSessions.Client("cli", null)));
