@@ -1,6 +1,7 @@
 package io.github.kcaccountconsole.extension;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jboss.logging.Logger;
 import org.keycloak.connections.jpa.JpaConnectionProvider;
@@ -19,6 +20,8 @@ import org.keycloak.models.UserModel;
 final class OfflineSessionIndex {
 
     private static final Logger LOG = Logger.getLogger(OfflineSessionIndex.class);
+    /** The fallback is said once per server at WARN (then at DEBUG): it works, but costs more per page. */
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
 
     /** The columns Keycloak's {@code PersistentUserSessionEntity} maps; offline rows have the flag {@code 1}. */
     static final String QUERY = "select USER_SESSION_ID from OFFLINE_USER_SESSION"
@@ -33,6 +36,7 @@ final class OfflineSessionIndex {
         try {
             JpaConnectionProvider jpa = session.getProvider(JpaConnectionProvider.class);
             if (jpa == null) {
+                fellBack(null, user);
                 return null;
             }
             List<?> rows = jpa.getEntityManager()
@@ -44,9 +48,18 @@ final class OfflineSessionIndex {
                     .getResultList();
             return rows.stream().map(String::valueOf).toList();
         } catch (RuntimeException | LinkageError unreadable) {
-            // The provider's list is slower but always right: use it, and say why once per request at debug level.
-            LOG.debugf(unreadable, "Offline sessions of user %s listed through the session provider", user.getId());
+            // The provider's list is slower but always right: the caller uses it.
+            fellBack(unreadable, user);
             return null;
+        }
+    }
+
+    private static void fellBack(Throwable why, UserModel user) {
+        if (WARNED.compareAndSet(false, true)) {
+            LOG.warnf(why, "Keycloak's OFFLINE_USER_SESSION table could not be read: offline sessions are listed through"
+                    + " the session provider, which loads all of a user's sessions for each page");
+        } else {
+            LOG.debugf(why, "Offline sessions of user %s listed through the session provider", user.getId());
         }
     }
 }
