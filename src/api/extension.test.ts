@@ -28,7 +28,16 @@ describe("the console extension's API", () => {
 
   it("asks what the extension offers once, for the sidebar and every page", async () => {
     const { api, fetchStub } = client([
-      { path: PROBE, body: { accountActivity: true, defaultSecondFactor: false, eventsEnabled: true, extra: 1 } },
+      {
+        path: PROBE,
+        body: {
+          accountActivity: true,
+          defaultSecondFactor: false,
+          eventsEnabled: true,
+          offlineSessions: true,
+          extra: 1,
+        },
+      },
     ]);
     expect(extensionFeaturesNow(api)).toBeUndefined();
     const [first, second] = await Promise.all([probeExtension(api), probeExtension(api)]);
@@ -40,6 +49,7 @@ describe("the console extension's API", () => {
       signInAlerts: false,
       applicationSessions: false,
       verifyEmailAction: false,
+      offlineSessions: true,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);

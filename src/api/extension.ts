@@ -18,6 +18,8 @@ export type ExtensionFeatures = {
    * server supports starting it so (Keycloak 26.0 does not).
    */
   verifyEmailAction: boolean;
+  /** Whether the extension lists the user's offline sessions ("lasting access") and ends them one by one. */
+  offlineSessions: boolean;
 };
 
 /** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
@@ -35,6 +37,7 @@ export const NO_EXTENSION: ExtensionFeatures = {
   signInAlerts: false,
   applicationSessions: false,
   verifyEmailAction: false,
+  offlineSessions: false,
 };
 
 /** One event of the user, as the extension reports it (times are epoch milliseconds). */
@@ -86,6 +89,7 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
     signInAlerts: body.signInAlerts === true,
     applicationSessions: body.applicationSessions === true,
     verifyEmailAction: body.verifyEmailAction === true,
+    offlineSessions: body.offlineSessions === true,
   };
 }
 
@@ -154,8 +158,8 @@ export async function makeDefaultSecondFactor(api: ApiClient, credentialId: stri
 }
 
 /**
- * Ends the user's sessions with one application, on every device (204): the application is signed out, the user's
- * other applications and their sessions stay signed in. The extension refuses the console itself, an application the
+ * Ends the user's sessions with one application, on every device (204): the application is signed out and its offline
+ * tokens end, the user's other applications and their sessions stay signed in. The extension refuses the console itself, an application the
  * realm does not have, and one the user has no session with.
  */
 export async function endApplicationSessions(api: ApiClient, clientId: string): Promise<void> {
@@ -231,10 +235,10 @@ export function onExtensionFeatures(api: ApiClient, listener: () => void): () =>
   return () => listeners.delete(listener);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-const textOrNull = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+export const textOrNull = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 type RawEvent = Record<string, unknown> & { time: number; type: string };
 

@@ -29,6 +29,7 @@ import { translateLabel } from "../../i18n/translateLabel";
 import { deviceTitle, sessionCount, type OrderedDevice } from "./devices";
 import { Detail } from "./Detail";
 import { SignInAlertsSwitch } from "./SignInAlertsSwitch";
+import { LastingAccess } from "./LastingAccess";
 import { StaticLabel } from "../../ui/StaticLabel";
 
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
@@ -110,6 +111,7 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
         ))}
       </DataList>
       {pager}
+      <LastingAccess />
       <ConfirmDialog
         id="sign-out"
         isOpen={pending !== undefined}

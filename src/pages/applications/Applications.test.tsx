@@ -188,7 +188,9 @@ describe("applications", () => {
       await userEvent.click(await screen.findByTestId("toggle-mail", {}, PAGE_LOAD));
       await userEvent.click(await screen.findByRole("button", { name: "End session" }, PAGE_LOAD));
       const dialog = await screen.findByRole("dialog", { name: "End your session with Mail?" }, PAGE_LOAD);
-      expect(dialog).toHaveTextContent("Mail will be signed out on every device where you use it.");
+      expect(dialog).toHaveTextContent(
+        "Mail will be signed out on every device where you use it, and its lasting access ends too.",
+      );
       await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
       expect(fetchStub.mock.calls.some(isEnd)).toBe(false);
 

@@ -110,7 +110,7 @@ export default function Applications({ data: loaded, reload }: PageProps<ClientR
         cancelId="end-application-session-cancel"
         {...sessionEnd.dialog}
       >
-        {ending && t("endApplicationSessionMessage", { name: applicationName(t, ending) })}
+        {ending && t("lastingAccessApplicationSessionMessage", { name: applicationName(t, ending) })}
       </ConfirmDialog>
     </PageLayout>
   );

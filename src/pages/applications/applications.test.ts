@@ -95,4 +95,9 @@ describe("canEndSession", () => {
     // The old account client is an application like any other.
     expect(canEndSession(app("account", undefined, { inUse: true }))).toBe(true);
   });
+
+  it("is true for an application that holds only an offline token: ending its session ends that too", () => {
+    expect(canEndSession(app("cli", undefined, { inUse: false, offlineAccess: true }))).toBe(true);
+    expect(canEndSession(app("account-console", undefined, { offlineAccess: true }))).toBe(false);
+  });
 });

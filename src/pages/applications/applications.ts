@@ -62,6 +62,9 @@ export const canRemoveAccess = (application: ClientRepresentation) =>
 /** The console's own client: its session is the one the user is in, ended by signing out. */
 const ACCOUNT_CONSOLE = "account-console";
 
-/** A session the user can end here: an application in use, other than the console itself. */
+/**
+ * A session the user can end here: an application in use or holding an offline token (ending its session ends that
+ * too), other than the console itself.
+ */
 export const canEndSession = (application: ClientRepresentation) =>
-  application.inUse === true && application.clientId !== ACCOUNT_CONSOLE;
+  (application.inUse === true || application.offlineAccess === true) && application.clientId !== ACCOUNT_CONSOLE;

@@ -28,18 +28,22 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.jboss.logging.Logger;
 import org.keycloak.credential.CredentialModel;
+import org.keycloak.device.DeviceActivityManager;
 import org.keycloak.events.Details;
 import org.keycloak.events.Event;
 import org.keycloak.events.EventBuilder;
 import org.keycloak.events.EventStoreProvider;
 import org.keycloak.events.EventType;
+import org.keycloak.models.AuthenticatedClientSessionModel;
 import org.keycloak.models.ClientModel;
 import org.keycloak.models.Constants;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
 import org.keycloak.models.UserSessionModel;
+import org.keycloak.representations.account.DeviceRepresentation;
 import org.keycloak.services.managers.AuthenticationManager;
+import org.keycloak.services.managers.UserSessionManager;
 import org.keycloak.theme.Theme;
 import org.keycloak.util.JsonSerialization;
 
@@ -61,9 +65,9 @@ public class ExtensionResource {
 
     /** The probe's answer: the console shows a feature only when its flag is true. */
     @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts",
-        "applicationSessions", "verifyEmailAction"})
+        "applicationSessions", "verifyEmailAction", "offlineSessions"})
     public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled,
-            boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction) {
+            boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction, boolean offlineSessions) {
     }
 
     /** Every error of the extension's own: a code for programs and a sentence for people. */
@@ -85,7 +89,7 @@ public class ExtensionResource {
         return json(Response.Status.OK,
                 new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled(),
                         SignInAlerts.offered(realm()), true, RequiredActions.startable(session, realm(),
-                                UserModel.RequiredAction.VERIFY_EMAIL.name())));
+                                UserModel.RequiredAction.VERIFY_EMAIL.name()), true));
     }
 
     /** The caller's own events, newest first, a bounded page at a time. */
@@ -220,8 +224,9 @@ public class ExtensionResource {
      * a client's sessions when consent to it is revoked ({@link AuthenticationManager#backchannelLogoutUserFromClient}):
      * a client with a backchannel logout URL (or an admin URL) is told, and the client session leaves its user
      * session. Other applications and the user's sessions stay signed in; a user session left with no application at
-     * all is removed, as Keycloak's token revocation does. Online sessions only: offline tokens are the Account API's
-     * "remove access".
+     * all is removed, as Keycloak's token revocation does. The application's offline tokens end too, as Keycloak ends
+     * them when a user revokes its grant ({@link UserSessionManager#revokeOfflineToken}): its offline client sessions
+     * leave their offline sessions, and an offline session left with no application is removed.
      */
     @DELETE
     @Path("application-sessions")
@@ -247,9 +252,19 @@ public class ExtensionResource {
         List<UserSessionModel> ended = session.sessions().getUserSessionsStream(realm, user)
                 .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
                 .toList();
-        if (ended.isEmpty()) {
+        long offline = session.sessions().getOfflineUserSessionsStream(realm, user)
+                .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
+                .count();
+        if (ended.isEmpty() && offline == 0) {
             return error(Response.Status.NOT_FOUND, "session_not_found",
                     "You have no session with this application.");
+        }
+        if (offline > 0 && new UserSessionManager(session).revokeOfflineToken(user, client)) {
+            recordRevokedGrant(checked.caller(), client);
+        }
+        if (ended.isEmpty()) {
+            LOG.debugf("User %s ended %d offline session(s) with client %s", user.getId(), offline, client.getClientId());
+            return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
         }
         AuthenticationManager.backchannelLogoutUserFromClient(session, realm, user, client, session.getContext().getUri(),
                 session.getContext().getRequestHeaders());
@@ -261,7 +276,8 @@ public class ExtensionResource {
                 session.sessions().removeUserSession(realm, userSession);
             }
         }
-        LOG.debugf("User %s ended %d session(s) with client %s", user.getId(), ended.size(), client.getClientId());
+        LOG.debugf("User %s ended %d session(s) and %d offline session(s) with client %s", user.getId(), ended.size(),
+                offline, client.getClientId());
         return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
     }
 
@@ -276,6 +292,119 @@ public class ExtensionResource {
                 .client(client)
                 .session(userSession)
                 .success();
+    }
+
+    /**
+     * The caller's offline sessions ("lasting access": an application kept a refresh token that outlives sign-out),
+     * newest refresh first, a bounded page at a time: the page's ids from Keycloak's session table
+     * ({@link OfflineSessionIndex}), each then read through Keycloak's session provider; where the table cannot be
+     * read, the provider's whole list, sorted here ({@link OfflineSessions#page}).
+     */
+    @GET
+    @Path("offline-sessions")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response offlineSessions(@QueryParam("first") String first, @QueryParam("max") String max) {
+        Checked checked = check(true, Access.Need.READ);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        PageRequest page;
+        try {
+            page = PageRequest.parse(first, max);
+        } catch (IllegalArgumentException invalid) {
+            return error(Response.Status.BAD_REQUEST, "invalid_parameter", invalid.getMessage());
+        }
+        RealmModel realm = realm();
+        UserModel user = checked.caller().user();
+        List<String> ids = OfflineSessionIndex.ids(session, realm, user, page.first(), page.max() + 1);
+        if (ids != null) {
+            return json(Response.Status.OK, OfflineSessions.pageOfIds(ids, page,
+                    id -> ownOfflineSession(realm, user, id), ExtensionResource::offlineRow));
+        }
+        List<OfflineSessions.Entry<UserSessionModel>> entries = session.sessions()
+                .getOfflineUserSessionsStream(realm, user)
+                .map(userSession -> new OfflineSessions.Entry<>(userSession.getId(),
+                        OfflineSessions.millis(userSession.getLastSessionRefresh()), userSession))
+                .toList();
+        return json(Response.Status.OK, OfflineSessions.page(entries, page, ExtensionResource::offlineRow));
+    }
+
+    /**
+     * Ends one of the caller's offline sessions, as Keycloak ends one when it revokes it
+     * ({@link UserSessionManager#revokeOfflineUserSession}): every offline token of it stops working at its next
+     * refresh. Recorded as Keycloak records a revoked grant from the Account API: {@code REVOKE_GRANT} of the user and
+     * the console, one per application of the session, with the application in {@code revoked_client}.
+     */
+    @DELETE
+    @Path("offline-sessions/{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response endOfflineSession(@PathParam("id") String id) {
+        Checked checked = check(true, Access.Need.WRITE);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        if (!OfflineSessions.plausibleId(id)) {
+            return error(Response.Status.BAD_REQUEST, "invalid_parameter",
+                    "The session id must be 1 to " + OfflineSessions.MAX_ID_LENGTH
+                            + " letters, digits, '-', '_', '.' or ':'.");
+        }
+        RealmModel realm = realm();
+        UserModel user = checked.caller().user();
+        UserSessionModel offline = ownOfflineSession(realm, user, id);
+        // Another user's session, or one of another realm, is answered as an unknown one: its existence is not told.
+        if (offline == null) {
+            return error(Response.Status.NOT_FOUND, "session_not_found", "You have no such offline session.");
+        }
+        List<ClientModel> clients = offline.getAuthenticatedClientSessions().values().stream()
+                .map(AuthenticatedClientSessionModel::getClient)
+                .filter(Objects::nonNull)
+                .toList();
+        new UserSessionManager(session).revokeOfflineUserSession(offline);
+        clients.forEach(client -> recordRevokedGrant(checked.caller(), client));
+        LOG.debugf("User %s ended offline session %s", user.getId(), id);
+        return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /** The offline session of that id if it is the user's, in this realm; null otherwise. */
+    private UserSessionModel ownOfflineSession(RealmModel realm, UserModel user, String id) {
+        UserSessionModel offline = session.sessions().getOfflineUserSession(realm, id);
+        if (offline == null || offline.getRealm() == null || !realm.getId().equals(offline.getRealm().getId())
+                || offline.getUser() == null || !user.getId().equals(offline.getUser().getId())) {
+            return null;
+        }
+        return offline;
+    }
+
+    /** One offline session as the list shows it: Keycloak's device note where it has one, the applications by id. */
+    private static OfflineSessions.Row offlineRow(UserSessionModel userSession) {
+        DeviceRepresentation device = DeviceActivityManager.getCurrentDevice(userSession);
+        List<OfflineSessions.Client> clients = OfflineSessions.clients(userSession.getAuthenticatedClientSessions()
+                .values().stream()
+                .map(AuthenticatedClientSessionModel::getClient)
+                .filter(Objects::nonNull)
+                .map(client -> new OfflineSessions.Client(client.getClientId(), OfflineSessions.name(client.getName())))
+                .toList());
+        return new OfflineSessions.Row(userSession.getId(), OfflineSessions.millis(userSession.getStarted()),
+                OfflineSessions.millis(userSession.getLastSessionRefresh()), userSession.getIpAddress(),
+                device == null ? null : OfflineSessions.browser(device.getBrowser()),
+                device == null ? null : OfflineSessions.known(device.getOs()),
+                device == null ? null : OfflineSessions.known(device.getDevice()), clients);
+    }
+
+    /**
+     * Records the end of an application's offline access as Keycloak's Account API records a revoked grant: a user
+     * event {@code REVOKE_GRANT} of the user and the console, with the application's client id in
+     * {@code revoked_client}.
+     */
+    private void recordRevokedGrant(BearerCheck.Result caller, ClientModel revoked) {
+        EventBuilder event = new EventBuilder(realm(), session, session.getContext().getConnection())
+                .event(EventType.REVOKE_GRANT)
+                .user(caller.user())
+                .detail(Details.REVOKED_CLIENT, revoked.getClientId());
+        if (caller.client() != null) {
+            event.client(caller.client());
+        }
+        event.success();
     }
 
     /**

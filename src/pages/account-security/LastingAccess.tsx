@@ -1,0 +1,189 @@
+import {
+  Button,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  DescriptionList,
+  EmptyState,
+  Split,
+  SplitItem,
+} from "@patternfly/react-core";
+import { AngleLeftIcon, AngleRightIcon, SyncAltIcon } from "@patternfly/react-icons";
+import type { TFunction } from "i18next";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { endOfflineSession, fetchOfflineSessions, type OfflineSession } from "../../api/offlineSessions";
+import { useExtensionFeatures } from "../../api/useExtensionFeatures";
+import { useFormat } from "../../i18n/format";
+import { translateLabel } from "../../i18n/translateLabel";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useConfirmedChange } from "../../ui/hooks/useChange";
+import { useFetch } from "../../ui/hooks/useFetch";
+import { LoadError } from "../../ui/LoadError";
+import { LoadingState } from "../../ui/LoadingState";
+import { Detail } from "./Detail";
+import "./lasting-access.css";
+
+/** Sessions per page: the extension answers up to 50; ten keep the section short beside the devices. */
+export const LASTING_ACCESS_PAGE_SIZE = 10;
+
+/**
+ * "Lasting access" on Device activity: the user's offline sessions (an application kept a token that outlives
+ * sign-out), a page at a time, each ended on its own after a confirmation. Shown only where the extension offers it.
+ */
+export function LastingAccess() {
+  const offered = useExtensionFeatures({ probe: true })?.offlineSessions === true;
+  return offered ? <LastingAccessList /> : null;
+}
+
+/** The applications of a session by name ("Garden Planner, CLI"), as the Applications page names them. */
+export const applicationsOf = (t: TFunction, session: OfflineSession) =>
+  session.clients.map((client) => translateLabel(t, client.clientName ?? undefined, client.clientId)).join(", ");
+
+/** "iPhone, iOS / Safari 17", with what Keycloak did not note left out; null when it noted nothing. */
+export function deviceOf(session: OfflineSession): string | null {
+  const system = [session.os, session.browser].filter(Boolean).join(" / ");
+  const text = [session.device, system].filter(Boolean).join(", ");
+  return text === "" ? null : text;
+}
+
+function LastingAccessList() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [first, setFirst] = useState(0);
+  const { state, reload } = useFetch(
+    (signal) => fetchOfflineSessions(api, { first, max: LASTING_ACCESS_PAGE_SIZE }, signal),
+    first,
+  );
+  const page = state.status === "ready" ? state.data : undefined;
+  const ending = useConfirmedChange({
+    change: (session: OfflineSession) => endOfflineSession(api, session.id),
+    success: (session) => t("lastingAccessEnded", { name: applicationsOf(t, session) }),
+    errorKey: "lastingAccessEndError",
+    // The last session of a later page gone: show the page before it.
+    then: () => (first > 0 && page?.sessions.length === 1 ? setFirst(first - LASTING_ACCESS_PAGE_SIZE) : reload()),
+  });
+  const asked = ending.item;
+
+  return (
+    <section aria-labelledby="lasting-access-title" className="lasting-access" data-testid="lasting-access">
+      <Split hasGutter isWrappable className="lasting-access-toolbar">
+        <SplitItem isFilled>
+          <h2 id="lasting-access-title" className="pf-v6-c-title pf-m-xl">
+            {t("lastingAccessTitle")}
+          </h2>
+        </SplitItem>
+        <SplitItem>
+          <Button
+            variant="link"
+            icon={<SyncAltIcon />}
+            onClick={reload}
+            isLoading={state.status === "loading"}
+            spinnerAriaValueText={t("spinnerLoading")}
+            aria-label={t("lastingAccessRefresh")}
+            data-testid="lasting-access-refresh"
+          >
+            {t("refresh")}
+          </Button>
+        </SplitItem>
+      </Split>
+      <p className="lasting-access-intro">{t("lastingAccessIntro")}</p>
+      {state.status === "loading" && <LoadingState />}
+      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
+      {page &&
+        (page.sessions.length === 0 ? (
+          <EmptyState
+            headingLevel="h3"
+            titleText={t("lastingAccessEmpty")}
+            variant="xs"
+            data-testid="lasting-access-empty"
+          />
+        ) : (
+          <DataList aria-label={t("lastingAccessTitle")} className="lasting-access-list">
+            {page.sessions.map((session) => (
+              <SessionRow key={session.id} session={session} onEnd={() => ending.ask(session)} />
+            ))}
+          </DataList>
+        ))}
+      {(first > 0 || page?.hasMore) && (
+        <nav className="lasting-access-pager" aria-label={t("lastingAccessPages")}>
+          <Button
+            variant="secondary"
+            icon={<AngleLeftIcon />}
+            // Stays focusable on the first page, so the keyboard focus does not fall back to the top of the page.
+            isAriaDisabled={first === 0 || state.status === "loading"}
+            onClick={() => setFirst((value) => Math.max(0, value - LASTING_ACCESS_PAGE_SIZE))}
+            data-testid="lasting-access-newer"
+          >
+            {t("lastingAccessNewer")}
+          </Button>
+          <span aria-live="polite">
+            {t("lastingAccessPage", { page: Math.floor(first / LASTING_ACCESS_PAGE_SIZE) + 1 })}
+          </span>
+          <Button
+            variant="secondary"
+            icon={<AngleRightIcon />}
+            iconPosition="end"
+            isAriaDisabled={!page?.hasMore}
+            onClick={() => setFirst((value) => value + LASTING_ACCESS_PAGE_SIZE)}
+            data-testid="lasting-access-older"
+          >
+            {t("lastingAccessOlder")}
+          </Button>
+        </nav>
+      )}
+      <ConfirmDialog
+        id="end-lasting-access"
+        title={asked ? t("lastingAccessEndTitle", { name: applicationsOf(t, asked) }) : ""}
+        confirmLabel={t("lastingAccessEnd")}
+        confirmVariant="danger"
+        confirmId="end-lasting-access-confirm"
+        cancelId="end-lasting-access-cancel"
+        {...ending.dialog}
+      >
+        {asked && t("lastingAccessEndMessage", { name: applicationsOf(t, asked) })}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function SessionRow({ session, onEnd }: { session: OfflineSession; onEnd: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const headingId = `lasting-access-${session.id}`;
+  return (
+    <DataListItem aria-labelledby={headingId} data-testid="lasting-access-row">
+      <DataListItemRow>
+        <DataListItemCells
+          dataListCells={[
+            <DataListCell key="details">
+              <span id={headingId} className="lasting-access-name">
+                {applicationsOf(t, session)}
+              </span>
+              <DescriptionList
+                isHorizontal
+                isCompact
+                columnModifier={{ default: "1Col", lg: "2Col" }}
+                className="lasting-access-details"
+              >
+                <Detail term={t("lastingAccessDevice")} value={deviceOf(session) ?? t("lastingAccessUnknownDevice")} />
+                <Detail term={t("ipAddress")} value={session.ipAddress ?? ""} />
+                <Detail term={t("started")} value={format.dateTime(new Date(session.started))} />
+                <Detail term={t("lastingAccessLastRefresh")} value={format.dateTime(new Date(session.lastRefresh))} />
+              </DescriptionList>
+            </DataListCell>,
+          ]}
+        />
+        <DataListAction aria-label={t("lastingAccessEnd")} aria-labelledby={headingId} id={`actions-${headingId}`}>
+          <Button variant="secondary" onClick={onEnd} data-testid="lasting-access-end">
+            {t("lastingAccessEnd")}
+          </Button>
+        </DataListAction>
+      </DataListItemRow>
+    </DataListItem>
+  );
+}

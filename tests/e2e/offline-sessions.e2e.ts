@@ -1,0 +1,322 @@
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import { demoLike, testUser, type SignInUser } from "./support/admin";
+import { expectAccessible } from "./support/axe";
+import { consoleToken, freshPage, submitLogin } from "./support/browser";
+import { expectError } from "./support/extension";
+import { screenshot } from "./support/screenshots";
+import { accountUrl, expect, keycloakUrl, test } from "./support/test";
+
+// Lasting access: the user's offline sessions, listed and ended one by one through the extension's offline-sessions
+// endpoints (docs/extension.md), and ended with their application by Applications' "End session". Applications here
+// are public clients with direct access grants: a password grant with the offline_access scope makes an offline
+// session, as a command-line tool or a phone app that keeps a user signed in would.
+const REALM = "e2e-offline";
+/** Has the same user name; its tokens must not work in REALM. */
+const OTHER_REALM = "e2e-offline-other";
+
+const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const BOB: SignInUser = { username: "bob", password: "bob-pw" };
+/** Holds many offline sessions, for the pages. */
+const DINAH: SignInUser = { username: "dinah", password: "dinah-pw" };
+
+const CLI = { clientId: "garden-cli", name: "Garden CLI" };
+const SYNC = { clientId: "tea-sync", name: "Tea Sync" };
+
+const app = ({ clientId, name }: { clientId: string; name: string }) => ({
+  clientId,
+  name,
+  publicClient: true,
+  standardFlowEnabled: false,
+  directAccessGrantsEnabled: true,
+});
+// Users of an imported realm get no default roles: offline tokens need offline_access.
+const user = (who: SignInUser) => testUser(who, { realmRoles: ["offline_access"] });
+
+test.use({
+  realms: {
+    [REALM]: demoLike({
+      eventsEnabled: true,
+      users: [user(ALICE), user(BOB), user(DINAH)],
+      clients: [app(CLI), app(SYNC)],
+    }),
+    [OTHER_REALM]: demoLike({ users: [user(ALICE)], clients: [app(CLI)] }),
+  },
+});
+
+// Sessions are made and ended one test after another: in order.
+test.describe.configure({ mode: "serial" });
+
+const tokenUrl = (realm: string) => `${keycloakUrl()}/realms/${realm}/protocol/openid-connect/token`;
+const api = (realm: string, path = "") =>
+  `${keycloakUrl()}/realms/${realm}/account-console-extension/offline-sessions${path}`;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const PHONE_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
+
+/** An application's sign-in that asks for an offline token (password grant, scope offline_access): its refresh token. */
+async function offlineToken(
+  request: APIRequestContext,
+  realm: string,
+  clientId: string,
+  who: SignInUser,
+  userAgent = PHONE_AGENT,
+): Promise<string> {
+  const response = await request.post(tokenUrl(realm), {
+    headers: { "user-agent": userAgent },
+    form: {
+      grant_type: "password",
+      client_id: clientId,
+      username: who.username,
+      password: who.password,
+      scope: "openid offline_access",
+    },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { refresh_token: string };
+  // An offline token says so in its type.
+  const claims = JSON.parse(Buffer.from(body.refresh_token.split(".")[1]!, "base64url").toString()) as { typ: string };
+  expect(claims.typ).toBe("Offline");
+  return body.refresh_token;
+}
+
+/** The application's next refresh: 200 while its offline session lasts, 400 `invalid_grant` once it has ended. */
+function refresh(request: APIRequestContext, realm: string, clientId: string, token: string): Promise<APIResponse> {
+  return request.post(tokenUrl(realm), {
+    form: { grant_type: "refresh_token", client_id: clientId, refresh_token: token },
+  });
+}
+
+async function expectEnded(response: APIResponse): Promise<void> {
+  expect(response.status()).toBe(400);
+  expect(((await response.json()) as { error: string }).error).toBe("invalid_grant");
+}
+
+/** Signs in to the realm's console and returns the bearer token the console then sends. */
+async function signedInToken(page: Page, realm: string, who: SignInUser): Promise<string> {
+  await page.goto(accountUrl(realm));
+  await submitLogin(page, who.username, who.password);
+  await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
+  return consoleToken(page, realm);
+}
+
+type Row = {
+  id: string;
+  started: number;
+  lastRefresh: number;
+  ipAddress: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  clients: { clientId: string; clientName: string | null }[];
+};
+type Listed = { first: number; max: number; hasMore: boolean; sessions: Row[] };
+
+test.describe("the offline sessions API", () => {
+  let aliceToken = "";
+  let otherRealmToken = "";
+
+  test.beforeAll(async ({ browser }) => {
+    aliceToken = await freshPage(browser, (page) => signedInToken(page, REALM, ALICE));
+    otherRealmToken = await freshPage(browser, (page) => signedInToken(page, OTHER_REALM, ALICE));
+  });
+
+  test("lists the caller's own offline sessions with their applications, device and times, never cached", async ({
+    request,
+  }) => {
+    const before = Date.now();
+    await offlineToken(request, REALM, CLI.clientId, ALICE);
+    const listed = await request.get(api(REALM), { headers: bearer(aliceToken) });
+    expect(listed.status()).toBe(200);
+    expect(listed.headers()["cache-control"]).toBe("no-store");
+    const body = (await listed.json()) as Listed;
+    expect(body).toMatchObject({ first: 0, max: 20, hasMore: false });
+    expect(body.sessions).toHaveLength(1);
+    const [row] = body.sessions;
+    expect(Object.keys(row!)).toEqual([
+      "id",
+      "started",
+      "lastRefresh",
+      "ipAddress",
+      "browser",
+      "os",
+      "device",
+      "clients",
+    ]);
+    expect(row!.clients).toEqual([{ clientId: CLI.clientId, clientName: CLI.name }]);
+    expect(row!.started).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+    expect(row!.lastRefresh).toBeGreaterThanOrEqual(row!.started);
+    expect(row!.ipAddress).toEqual(expect.any(String));
+  });
+
+  test("refuses no token, a forged one and another realm's (401)", async ({ request }) => {
+    for (const call of [
+      () => request.get(api(REALM)),
+      () => request.get(api(REALM), { headers: bearer("not-a-token") }),
+      () => request.get(api(REALM), { headers: bearer(otherRealmToken) }),
+      () => request.delete(api(REALM, "/some-id")),
+      () => request.delete(api(REALM, "/some-id"), { headers: bearer(otherRealmToken) }),
+    ]) {
+      await expectError(await call(), 401, "unauthorized");
+    }
+    // The other realm's token works where it was issued.
+    expect((await request.get(api(OTHER_REALM), { headers: bearer(otherRealmToken) })).status()).toBe(200);
+  });
+
+  test("refuses bad first and max, and caps an oversized max", async ({ request }) => {
+    for (const query of ["?first=abc", "?max=1.5", "?max=1e3", "?first=0x10", "?max=ten"]) {
+      await expectError(
+        await request.get(api(REALM, query), { headers: bearer(aliceToken) }),
+        400,
+        "invalid_parameter",
+      );
+    }
+    const capped = (await (
+      await request.get(api(REALM, "?first=-5&max=100000"), { headers: bearer(aliceToken) })
+    ).json()) as Listed;
+    expect(capped).toMatchObject({ first: 0, max: 50 });
+  });
+
+  test("never lists or ends another user's session: their id is unknown to the caller", async ({ request }) => {
+    const bobsToken = await offlineToken(request, REALM, SYNC.clientId, BOB);
+    const bobs = JSON.parse(Buffer.from(bobsToken.split(".")[1]!, "base64url").toString()) as { sid: string };
+    const alices = (await (await request.get(api(REALM), { headers: bearer(aliceToken) })).json()) as Listed;
+    expect(alices.sessions.map((row) => row.id)).not.toContain(bobs.sid);
+    await expectError(
+      await request.delete(api(REALM, `/${bobs.sid}`), { headers: bearer(aliceToken) }),
+      404,
+      "session_not_found",
+    );
+    expect((await refresh(request, REALM, SYNC.clientId, bobsToken)).status()).toBe(200);
+  });
+
+  test("answers an unknown id with 404 and an impossible one with 400, changing nothing", async ({ request }) => {
+    const before = (await (await request.get(api(REALM), { headers: bearer(aliceToken) })).json()) as Listed;
+    const end = (id: string) => request.delete(api(REALM, `/${id}`), { headers: bearer(aliceToken) });
+    await expectError(await end("0b6a3a57-0000-4000-8000-000000000000"), 404, "session_not_found");
+    await expectError(await end("a".repeat(256)), 400, "invalid_parameter");
+    await expectError(await end("bad%20id"), 400, "invalid_parameter");
+    const after = (await (await request.get(api(REALM), { headers: bearer(aliceToken) })).json()) as Listed;
+    expect(after.sessions.map((row) => row.id)).toEqual(before.sessions.map((row) => row.id));
+  });
+
+  test("pages through many sessions, newest refresh first, each once", async ({ browser, request }) => {
+    const tokens: string[] = [];
+    for (let index = 0; index < 12; index++) tokens.push(await offlineToken(request, REALM, CLI.clientId, DINAH));
+    // The oldest one is used again: it comes first.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await refresh(request, REALM, CLI.clientId, tokens[0]!)).status()).toBe(200);
+    const oldestSid = (JSON.parse(Buffer.from(tokens[0]!.split(".")[1]!, "base64url").toString()) as { sid: string })
+      .sid;
+    const dinahToken = await freshPage(browser, (page) => signedInToken(page, REALM, DINAH));
+    const page = async (first: number) =>
+      (await (
+        await request.get(api(REALM, `?first=${first}&max=5`), { headers: bearer(dinahToken) })
+      ).json()) as Listed;
+    const pages = [await page(0), await page(5), await page(10)];
+    expect(pages.map((listed) => [listed.first, listed.sessions.length, listed.hasMore])).toEqual([
+      [0, 5, true],
+      [5, 5, true],
+      [10, 2, false],
+    ]);
+    const rows = pages.flatMap((listed) => listed.sessions);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(12);
+    expect(rows[0]!.id).toBe(oldestSid);
+    const times = rows.map((row) => row.lastRefresh);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
+test.describe("lasting access on Device activity", () => {
+  test.use({ account: { realm: REALM, route: "account-security/device-activity", user: ALICE, ownSession: true } });
+
+  test("lists the offline sessions and ends them one by one after a confirmation; the application's next refresh fails @core", async ({
+    admin,
+    consolePage: page,
+    request,
+  }) => {
+    // Alice's offline sessions of the tests above end first, so that the list is this test's alone.
+    const aliceId = await admin.userId(REALM, "alice");
+    for (const consent of await admin.users.listConsents({ realm: REALM, id: aliceId })) {
+      await admin.users.revokeConsent({ realm: REALM, id: aliceId, clientId: consent.clientId! });
+    }
+    const cliToken = await offlineToken(request, REALM, CLI.clientId, ALICE);
+    const syncToken = await offlineToken(request, REALM, SYNC.clientId, ALICE);
+
+    await page.reload();
+    const section = page.getByTestId("lasting-access");
+    await expect(section.getByRole("heading", { name: "Lasting access" })).toBeVisible();
+    const rows = section.getByTestId("lasting-access-row");
+    await expect(rows).toHaveCount(2);
+    const cliRow = rows.filter({ hasText: CLI.name });
+    // The device as Keycloak noted it from the application's user agent.
+    await expect(cliRow).toContainText("Pixel 8, Android / Chrome Mobile 130");
+    await expect(cliRow).toContainText("IP address");
+    await expect(cliRow).toContainText("Last used");
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, "lasting-access-desktop");
+    await expectAccessible(page, "device activity with lasting access");
+
+    // Cancel first: nothing ends.
+    await cliRow.getByRole("button", { name: "End access" }).click();
+    const dialog = page.getByRole("dialog", { name: `End the lasting access of ${CLI.name}?` });
+    await expect(dialog).toContainText("can no longer use your account");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await refresh(request, REALM, CLI.clientId, cliToken)).status()).toBe(200);
+
+    // By keyboard: the button, then the dialog's confirm.
+    await cliRow.getByRole("button", { name: "End access" }).focus();
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("button", { name: "End access" }).click();
+    await expect(page.getByTestId("last-alert")).toContainText(`The lasting access of ${CLI.name} has ended.`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(SYNC.name);
+
+    await expectEnded(await refresh(request, REALM, CLI.clientId, cliToken));
+    expect((await refresh(request, REALM, SYNC.clientId, syncToken)).status()).toBe(200);
+
+    // Recorded as Keycloak records a revoked grant: REVOKE_GRANT of Alice and the console, the application named.
+    const events = await admin.realms.findEvents({ realm: REALM, type: "REVOKE_GRANT", user: aliceId });
+    expect(events.map((event) => event.details?.revoked_client)).toContain(CLI.clientId);
+    expect(events.find((event) => event.details?.revoked_client === CLI.clientId)?.clientId).toBe("account-console");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(rows).toHaveCount(1);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, "lasting-access-phone");
+    await expectAccessible(page, "lasting access at 390 px");
+
+    await rows.first().getByRole("button", { name: "End access" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "End access" }).click();
+    await expect(section.getByTestId("lasting-access-empty")).toContainText("No application has lasting access");
+    await expectEnded(await refresh(request, REALM, SYNC.clientId, syncToken));
+  });
+});
+
+test.describe("ending an application's session on the Applications page", () => {
+  test.use({ account: { realm: REALM, route: "applications", user: ALICE, ownSession: true } });
+
+  test("also ends the application's offline sessions, and its confirmation says so", async ({
+    consolePage: page,
+    request,
+  }) => {
+    const syncToken = await offlineToken(request, REALM, SYNC.clientId, ALICE);
+    const secondSync = await offlineToken(request, REALM, SYNC.clientId, ALICE);
+    const cliToken = await offlineToken(request, REALM, CLI.clientId, ALICE);
+    await page.reload();
+    await page.getByTestId(`toggle-${SYNC.clientId}`).click();
+    const row = page.getByTestId("applications-list-item").filter({ hasText: SYNC.name });
+    await row.getByRole("button", { name: "End session" }).click();
+    const dialog = page.getByRole("dialog", { name: `End your session with ${SYNC.name}?` });
+    await expect(dialog).toContainText("its lasting access ends too");
+    await dialog.getByRole("button", { name: "End session" }).click();
+    await expect(page.getByTestId("last-alert")).toContainText(`You are signed out of ${SYNC.name}.`);
+
+    await expectEnded(await refresh(request, REALM, SYNC.clientId, syncToken));
+    await expectEnded(await refresh(request, REALM, SYNC.clientId, secondSync));
+    // Another application's lasting access stays.
+    expect((await refresh(request, REALM, CLI.clientId, cliToken)).status()).toBe(200);
+  });
+});
