@@ -129,6 +129,9 @@ test.describe("the offline sessions API", () => {
     const listed = await request.get(api(REALM), { headers: bearer(aliceToken) });
     expect(listed.status()).toBe(200);
     expect(listed.headers()["cache-control"]).toBe("no-store");
+    // The page came from Keycloak's session entity (OfflineSessionIndex), not the slow fallback: a Keycloak release
+    // that renamed or dropped the entity fails here, not only in the bench.
+    expect(listed.headers()["server-timing"]).toBe('offline-sessions;desc="index"');
     const body = (await listed.json()) as Listed;
     expect(body).toMatchObject({ first: 0, max: 20, hasMore: false });
     expect(body.sessions).toHaveLength(1);

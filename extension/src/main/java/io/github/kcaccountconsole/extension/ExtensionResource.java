@@ -298,7 +298,8 @@ public class ExtensionResource {
      * The caller's offline sessions ("lasting access": an application kept a refresh token that outlives sign-out),
      * newest refresh first, a bounded page at a time: the page's ids from Keycloak's session table
      * ({@link OfflineSessionIndex}), each then read through Keycloak's session provider; where the table cannot be
-     * read, the provider's whole list, sorted here ({@link OfflineSessions#page}).
+     * read, the provider's whole list, sorted here ({@link OfflineSessions#page}). The answer's {@code Server-Timing}
+     * names the way taken ({@code index} or {@code provider}), so that tests and operators can tell.
      */
     @GET
     @Path("offline-sessions")
@@ -318,15 +319,20 @@ public class ExtensionResource {
         UserModel user = checked.caller().user();
         List<String> ids = OfflineSessionIndex.ids(session, realm, user, page.first(), page.max() + 1);
         if (ids != null) {
-            return json(Response.Status.OK, OfflineSessions.pageOfIds(ids, page,
-                    id -> ownOfflineSession(realm, user, id), ExtensionResource::offlineRow));
+            return listedBy("index", json(Response.Status.OK, OfflineSessions.pageOfIds(ids, page,
+                    id -> ownOfflineSession(realm, user, id), ExtensionResource::offlineRow)));
         }
         List<OfflineSessions.Entry<UserSessionModel>> entries = session.sessions()
                 .getOfflineUserSessionsStream(realm, user)
                 .map(userSession -> new OfflineSessions.Entry<>(userSession.getId(),
                         OfflineSessions.millis(userSession.getLastSessionRefresh()), userSession))
                 .toList();
-        return json(Response.Status.OK, OfflineSessions.page(entries, page, ExtensionResource::offlineRow));
+        return listedBy("provider",
+                json(Response.Status.OK, OfflineSessions.page(entries, page, ExtensionResource::offlineRow)));
+    }
+
+    private static Response listedBy(String way, Response answer) {
+        return Response.fromResponse(answer).header("Server-Timing", "offline-sessions;desc=\"" + way + "\"").build();
     }
 
     /**

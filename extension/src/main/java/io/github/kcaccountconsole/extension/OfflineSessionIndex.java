@@ -10,9 +10,11 @@ import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
 
 /**
- * One page of a user's offline session ids, newest refresh first, read from Keycloak's own session table
- * ({@code OFFLINE_USER_SESSION}, where Keycloak keeps every offline session in its database) with the database's
- * index on the user. Keycloak's provider lists a user's offline sessions only all at once, each loaded with its
+ * One page of a user's offline session ids, newest refresh first, read through Keycloak's own JPA entity for its
+ * session table ({@code PersistentUserSessionEntity} on {@code OFFLINE_USER_SESSION}, where Keycloak keeps every
+ * offline session in its database) with the database's index on the user. A JPQL query on the entity, not SQL on the
+ * table: Hibernate writes the table's name with the server's schema, and an unknown entity fails before the database
+ * is asked, so the transaction stays usable for the fallback. Keycloak's provider lists a user's offline sessions only all at once, each loaded with its
  * applications and notes, which for 1,000 sessions costs more than a page may (docs/production.md, "Offline sessions
  * at scale"). Where the database cannot answer (a server without Keycloak's JPA store, a changed table) the page is
  * {@code null} and the caller lists through the provider instead.
@@ -23,10 +25,10 @@ final class OfflineSessionIndex {
     /** The fallback is said once per server at WARN (then at DEBUG): it works, but costs more per page. */
     private static final AtomicBoolean WARNED = new AtomicBoolean();
 
-    /** The columns Keycloak's {@code PersistentUserSessionEntity} maps; offline rows have the flag {@code 1}. */
-    static final String QUERY = "select USER_SESSION_ID from OFFLINE_USER_SESSION"
-            + " where REALM_ID = ?1 and USER_ID = ?2 and OFFLINE_FLAG = '1'"
-            + " order by LAST_SESSION_REFRESH desc, USER_SESSION_ID";
+    /** The fields of Keycloak's {@code PersistentUserSessionEntity}; offline rows have the flag {@code 1}. */
+    static final String QUERY = "select s.userSessionId from PersistentUserSessionEntity s"
+            + " where s.realmId = :realmId and s.userId = :userId and s.offline = '1'"
+            + " order by s.lastSessionRefresh desc, s.userSessionId";
 
     private OfflineSessionIndex() {
     }
@@ -39,14 +41,13 @@ final class OfflineSessionIndex {
                 fellBack(null, user);
                 return null;
             }
-            List<?> rows = jpa.getEntityManager()
-                    .createNativeQuery(QUERY)
-                    .setParameter(1, realm.getId())
-                    .setParameter(2, user.getId())
+            return jpa.getEntityManager()
+                    .createQuery(QUERY, String.class)
+                    .setParameter("realmId", realm.getId())
+                    .setParameter("userId", user.getId())
                     .setFirstResult(first)
                     .setMaxResults(count)
                     .getResultList();
-            return rows.stream().map(String::valueOf).toList();
         } catch (RuntimeException | LinkageError unreadable) {
             // The provider's list is slower but always right: the caller uses it.
             fellBack(unreadable, user);
@@ -56,7 +57,7 @@ final class OfflineSessionIndex {
 
     private static void fellBack(Throwable why, UserModel user) {
         if (WARNED.compareAndSet(false, true)) {
-            LOG.warnf(why, "Keycloak's OFFLINE_USER_SESSION table could not be read: offline sessions are listed through"
+            LOG.warnf(why, "Keycloak's offline session entity could not be queried: offline sessions are listed through"
                     + " the session provider, which loads all of a user's sessions for each page");
         } else {
             LOG.debugf(why, "Offline sessions of user %s listed through the session provider", user.getId());
