@@ -40,6 +40,7 @@ describe("the console extension's API", () => {
       signInAlerts: false,
       applicationSessions: false,
       verifyEmailAction: false,
+      lastUsed: false,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);
