@@ -269,4 +269,4 @@ const isLastUse = (value: unknown): value is RawLastUse =>
   isRecord(value) &&
   typeof value.type === "string" &&
   typeof value.time === "number" &&
-  (value.credentialId === null || typeof value.credentialId === "string");
+  (value.credentialId === undefined || value.credentialId === null || typeof value.credentialId === "string");

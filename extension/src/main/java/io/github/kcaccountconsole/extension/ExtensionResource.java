@@ -24,6 +24,7 @@ import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.jboss.logging.Logger;
@@ -159,6 +160,7 @@ public class ExtensionResource {
 
     /** One recorded use: the credential when Keycloak named it (else null: only the type is known), and when. */
     @JsonPropertyOrder({"credentialId", "type", "time"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     public record LastUse(String credentialId, String type, long time) {
     }
 

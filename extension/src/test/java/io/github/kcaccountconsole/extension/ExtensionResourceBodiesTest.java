@@ -22,6 +22,12 @@ class ExtensionResourceBodiesTest {
     }
 
     @Test
+    void aLastUseOfOnlyATypeSaysSo() {
+        assertEquals("{\"lastUsed\":[{\"credentialId\":null,\"type\":\"password\",\"time\":1}]}",
+                json(new ExtensionResource.LastUses(java.util.List.of(new ExtensionResource.LastUse(null, "password", 1)))));
+    }
+
+    @Test
     void anErrorHasACodeAndASentence() {
         assertEquals("{\"error\":\"not_found\",\"errorDescription\":\"Off \\\"here\\\".\"}",
                 json(new ExtensionResource.ErrorBody("not_found", "Off \"here\".")));
