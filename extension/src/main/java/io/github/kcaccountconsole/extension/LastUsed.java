@@ -55,14 +55,18 @@ final class LastUsed {
     /**
      * The write rule for one sign-in's uses: the state to write, or {@code null} when nothing that matters changed. A
      * method is written when it was never recorded, or last recorded on an earlier day (UTC) than this use; a second use
-     * on the same day, or an older use (a single sign-on that brings the time of an earlier sign-in), writes nothing.
+     * on the same day, or an older use (a single sign-on that brings the time of an earlier sign-in), writes nothing;
+     * nor does a use of only a type on a day that one of its credentials is recorded for.
      */
     static State record(State state, List<Use> signIn) {
         List<Use> uses = new ArrayList<>(state.uses());
         boolean changed = false;
         for (Use use : signIn) {
             Use known = uses.stream().filter(use::sameMethod).findFirst().orElse(null);
-            if (known == null || day(use.time()) > day(known.time())) {
+            // A use of only a type tells nothing new on a day one of that type's credentials is recorded for.
+            boolean covered = use.credentialId() == null && uses.stream().anyMatch(
+                    other -> other.type().equals(use.type()) && day(other.time()) >= day(use.time()));
+            if (!covered && (known == null || day(use.time()) > day(known.time()))) {
                 uses.remove(known);
                 uses.add(use);
                 changed = true;

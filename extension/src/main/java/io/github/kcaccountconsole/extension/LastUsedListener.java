@@ -11,6 +11,7 @@ import java.util.concurrent.RejectedExecutionException;
 import org.jboss.logging.Logger;
 import org.keycloak.WebAuthnConstants;
 import org.keycloak.authentication.Authenticator;
+import org.keycloak.authentication.AuthenticatorUtil;
 import org.keycloak.authentication.AuthenticatorFactory;
 import org.keycloak.authentication.CredentialValidator;
 import org.keycloak.authentication.authenticators.util.AuthenticatorUtils;
@@ -74,6 +75,11 @@ public class LastUsedListener implements EventListenerProvider {
         RealmModel realm = session.realms().getRealm(event.getRealmId());
         UserModel user = realm == null ? null : session.users().getUserById(realm, event.getUserId());
         if (user == null) {
+            return;
+        }
+        AuthenticationSessionModel authSession = session.getContext().getAuthenticationSession();
+        // A sign-in through the SSO cookie used no method: the session's notes are those of an earlier sign-in.
+        if (authSession != null && AuthenticatorUtil.isSSOAuthentication(authSession)) {
             return;
         }
         List<LastUsed.Use> uses = uses(realm, user, completedExecutions(realm, event), event);

@@ -66,8 +66,15 @@ class LastUsedTest {
         LastUsed.State known = state(otp("o1", MORNING));
         LastUsed.State next = LastUsed.record(known, List.of(otp("o2", EVENING)));
         assertEquals(List.of(otp("o2", EVENING), otp("o1", MORNING)), next.uses());
-        LastUsed.State typeOnly = LastUsed.record(known, List.of(otp(null, EVENING)));
-        assertEquals(List.of(otp(null, EVENING), otp("o1", MORNING)), typeOnly.uses());
+        LastUsed.State typeOnly = LastUsed.record(known, List.of(otp(null, NEXT_MORNING)));
+        assertEquals(List.of(otp(null, NEXT_MORNING), otp("o1", MORNING)), typeOnly.uses());
+    }
+
+    @Test
+    void aUseOfOnlyATypeIsNotWrittenOnADayOneOfItsCredentialsIsRecordedFor() {
+        assertNull(LastUsed.record(state(otp("o1", MORNING)), List.of(otp(null, EVENING))));
+        LastUsed.State nextDay = LastUsed.record(state(otp("o1", MORNING)), List.of(otp(null, NEXT_MORNING)));
+        assertEquals(List.of(otp(null, NEXT_MORNING), otp("o1", MORNING)), nextDay.uses());
     }
 
     @Test
