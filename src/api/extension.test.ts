@@ -6,6 +6,7 @@ import {
   extensionFeaturesNow,
   extensionUrl,
   fetchAccountEvents,
+  fetchLastUsed,
   makeDefaultSecondFactor,
   NO_EXTENSION,
   probeExtension,
@@ -50,6 +51,7 @@ describe("the console extension's API", () => {
       applicationSessions: false,
       verifyEmailAction: false,
       offlineSessions: true,
+      lastUsed: false,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);
@@ -100,6 +102,20 @@ describe("the console extension's API", () => {
     const body = { eventsEnabled: true, hasMore: false, events: [{ type: "LOGIN" }] };
     const { api } = client([{ path: `${PROBE}events`, body }]);
     await expect(fetchAccountEvents(api, { first: 0, max: 20 })).rejects.toThrow("does not understand");
+  });
+
+  it("reads when each method was last used: a missing credential id is a type's row; another shape is refused", async () => {
+    const path = `${PROBE}credentials/last-used`;
+    const uses = [
+      { credentialId: "o1", type: "otp", time: 2 },
+      { type: "password", time: 1 },
+    ];
+    expect(await fetchLastUsed(client([{ path, body: { lastUsed: uses } }]).api)).toEqual([
+      { credentialId: "o1", type: "otp", time: 2 },
+      { credentialId: null, type: "password", time: 1 },
+    ]);
+    const bad = client([{ path, body: { lastUsed: [{ credentialId: 3, type: "otp", time: 1 }] } }]).api;
+    await expect(fetchLastUsed(bad)).rejects.toThrow("does not understand");
   });
 
   it("makes a credential the default by its encoded id, and reports the server's refusal", async () => {

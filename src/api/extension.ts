@@ -20,6 +20,11 @@ export type ExtensionFeatures = {
   verifyEmailAction: boolean;
   /** Whether the extension lists the user's offline sessions ("lasting access") and ends them one by one. */
   offlineSessions: boolean;
+  /**
+   * Whether the extension records when each sign-in method is used (on Keycloak 26.1 and later always; on 26.0 where
+   * the realm's admin added its listener).
+   */
+  lastUsed: boolean;
 };
 
 /** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
@@ -38,6 +43,7 @@ export const NO_EXTENSION: ExtensionFeatures = {
   applicationSessions: false,
   verifyEmailAction: false,
   offlineSessions: false,
+  lastUsed: false,
 };
 
 /** One event of the user, as the extension reports it (times are epoch milliseconds). */
@@ -90,6 +96,7 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
     applicationSessions: body.applicationSessions === true,
     verifyEmailAction: body.verifyEmailAction === true,
     offlineSessions: body.offlineSessions === true,
+    lastUsed: body.lastUsed === true,
   };
 }
 
@@ -146,6 +153,21 @@ export async function fetchSecondFactorOrder(api: ApiClient, signal?: AbortSigna
   return body.secondFactors.flatMap((factor: unknown) =>
     isRecord(factor) && typeof factor.id === "string" ? [factor.id] : [],
   );
+}
+
+/**
+ * When a sign-in last used one of the user's methods (day precision): the credential when Keycloak named it, else
+ * `null` with only its type known.
+ */
+export type LastUse = { credentialId: string | null; type: string; time: number };
+
+/** When each of the user's sign-in methods was last used, as far as the extension recorded it. */
+export async function fetchLastUsed(api: ApiClient, signal?: AbortSignal): Promise<LastUse[]> {
+  const body = await readable(api.requestUrl<unknown>(extensionUrl(api, "credentials/last-used"), { signal }));
+  if (!isRecord(body) || !Array.isArray(body.lastUsed) || !body.lastUsed.every(isLastUse)) {
+    throw new ApiError("The server sent an answer the console does not understand (last used).", 200);
+  }
+  return body.lastUsed.map((use) => ({ credentialId: textOrNull(use.credentialId), type: use.type, time: use.time }));
 }
 
 /** Makes a credential the user's default second factor: the server moves it before their other ones (204). */
@@ -244,3 +266,11 @@ type RawEvent = Record<string, unknown> & { time: number; type: string };
 
 const isEvent = (value: unknown): value is RawEvent =>
   isRecord(value) && typeof value.time === "number" && typeof value.type === "string";
+
+type RawLastUse = Record<string, unknown> & { type: string; time: number };
+
+const isLastUse = (value: unknown): value is RawLastUse =>
+  isRecord(value) &&
+  typeof value.type === "string" &&
+  typeof value.time === "number" &&
+  (value.credentialId === undefined || value.credentialId === null || typeof value.credentialId === "string");

@@ -262,6 +262,9 @@ test.describe("the extension's API", () => {
       applicationSessions: true,
       // Keycloak starts VERIFY_EMAIL from a console's kc_action from 26.2 on.
       verifyEmailAction: keycloakAtLeast("26.2.0"),
+      offlineSessions: true,
+      // Keycloak calls global event listeners (ours records last use) from 26.1 on.
+      lastUsed: keycloakAtLeast("26.1.0"),
     });
   });
 
@@ -278,6 +281,9 @@ test.describe("the extension's API", () => {
       signInAlerts: false,
       applicationSessions: true,
       verifyEmailAction: keycloakAtLeast("26.2.0"),
+      offlineSessions: true,
+      // Keycloak calls global event listeners (ours records last use) from 26.1 on.
+      lastUsed: keycloakAtLeast("26.1.0"),
     });
     const page = await request.get(api(QUIET_REALM, "events?max=5"), { headers: bearer(token) });
     expect(page.status()).toBe(200);

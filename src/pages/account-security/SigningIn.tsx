@@ -19,6 +19,7 @@ import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "
 import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
 import { DefaultSecondFactorAction, DefaultSecondFactorProvider } from "./DefaultSecondFactor";
+import { CredentialLastUsed, LastUsedProvider, TypeLastUsed } from "./LastUsed";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { CredentialIcon } from "./CredentialIcon";
@@ -53,16 +54,18 @@ export default function SigningIn({ data: containers, reload }: PageProps<Creden
     <PageLayout title={t("signingIn")} description={t("signingInDescription")}>
       <DefaultSecondFactorProvider containers={containers} reload={reload}>
         <RenameCredentialProvider reload={reload}>
-          {groupByCategory(containers).map(([category, containers]) => (
-            <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
-              <Title headingLevel="h2" size="xl" id={`category-${category}`}>
-                {t(category)}
-              </Title>
-              {containers.map((container) => (
-                <CredentialType key={container.type} container={container} />
-              ))}
-            </PageSection>
-          ))}
+          <LastUsedProvider containers={containers}>
+            {groupByCategory(containers).map(([category, containers]) => (
+              <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
+                <Title headingLevel="h2" size="xl" id={`category-${category}`}>
+                  {t(category)}
+                </Title>
+                {containers.map((container) => (
+                  <CredentialType key={container.type} container={container} />
+                ))}
+              </PageSection>
+            ))}
+          </LastUsedProvider>
         </RenameCredentialProvider>
       </DefaultSecondFactorProvider>
     </PageLayout>
@@ -87,6 +90,7 @@ function CredentialType({ container }: { container: CredentialContainer }) {
               {t(container.helptext)}
             </Content>
           )}
+          <TypeLastUsed container={container} />
         </SplitItem>
         {container.createAction && (
           <SplitItem>
@@ -165,13 +169,19 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
             </DataListCell>,
             <DataListCell key="created" width={2}>
               {credential.createdDate !== undefined && (
-                <Trans
-                  t={t}
-                  i18nKey="credentialCreatedAt"
-                  values={{ date: format.dateTime(new Date(credential.createdDate)) }}
-                  components={[<strong key="created" />]}
-                />
+                <div>
+                  <Trans
+                    t={t}
+                    i18nKey="credentialCreatedAt"
+                    values={{ date: format.dateTime(new Date(credential.createdDate)) }}
+                    components={[<strong key="created" />]}
+                  />
+                </div>
               )}
+              <CredentialLastUsed
+                credential={credential}
+                credentialsOfType={container.userCredentialMetadatas.length}
+              />
             </DataListCell>,
           ]}
         />

@@ -24,6 +24,7 @@ import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.jboss.logging.Logger;
@@ -65,9 +66,10 @@ public class ExtensionResource {
 
     /** The probe's answer: the console shows a feature only when its flag is true. */
     @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts",
-        "applicationSessions", "verifyEmailAction", "offlineSessions"})
+        "applicationSessions", "verifyEmailAction", "offlineSessions", "lastUsed"})
     public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled,
-            boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction, boolean offlineSessions) {
+            boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction, boolean offlineSessions,
+            boolean lastUsed) {
     }
 
     /** Every error of the extension's own: a code for programs and a sentence for people. */
@@ -89,7 +91,8 @@ public class ExtensionResource {
         return json(Response.Status.OK,
                 new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled(),
                         SignInAlerts.offered(realm()), true, RequiredActions.startable(session, realm(),
-                                UserModel.RequiredAction.VERIFY_EMAIL.name()), true));
+                                UserModel.RequiredAction.VERIFY_EMAIL.name()), true,
+                        LastUsedListenerFactory.recording(realm())));
     }
 
     /** The caller's own events, newest first, a bounded page at a time. */
@@ -158,6 +161,38 @@ public class ExtensionResource {
                 .map(credential -> new SecondFactor(credential.id(), credential.type()))
                 .toList();
         return json(Response.Status.OK, new SecondFactorOrder(order));
+    }
+
+    /** One recorded use: the credential when Keycloak named it (else null: only the type is known), and when. */
+    @JsonPropertyOrder({"credentialId", "type", "time"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record LastUse(String credentialId, String type, long time) {
+    }
+
+    /** The answer of the last-used endpoint. */
+    public record LastUses(List<LastUse> lastUsed) {
+    }
+
+    /**
+     * When each of the caller's sign-in methods was last used, as far as the extension recorded it: rows of
+     * credentials the user still has, and of types the user still has a credential of.
+     */
+    @GET
+    @Path("credentials/last-used")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response lastUsed() {
+        Checked checked = check(true, Access.Need.READ);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        UserModel user = checked.caller().user();
+        List<CredentialModel> credentials = user.credentialManager().getStoredCredentialsStream().toList();
+        List<LastUse> rows = LastUsed.KIND.read(user).state().uses().stream()
+                .filter(use -> credentials.stream().anyMatch(credential -> use.type().equals(credential.getType())
+                        && (use.credentialId() == null || use.credentialId().equals(credential.getId()))))
+                .map(use -> new LastUse(use.credentialId(), use.type(), use.time()))
+                .toList();
+        return json(Response.Status.OK, new LastUses(rows));
     }
 
     /** Makes one of the caller's second-factor credentials the one Keycloak offers first. */

@@ -27,7 +27,7 @@ import org.keycloak.representations.account.DeviceRepresentation;
  *
  * <p>A sign-in costs a read of the user's state, which the user cache usually holds, and nothing else unless
  * something that matters changed (docs/extension.md, "Writes per sign-in"): then, once the sign-in has committed,
- * a thread of its own writes the change ({@link SignInAlertWrites}) and, for a new device, sends the mail. A slow or
+ * a thread of its own writes the change ({@link UserStateWrites}) and, for a new device, sends the mail. A slow or
  * absent mail server neither slows nor fails a sign-in, and a sign-in that rolled back changes nothing.
  */
 public class SignInAlertListener implements EventListenerProvider {
@@ -101,13 +101,13 @@ public class SignInAlertListener implements EventListenerProvider {
      * ever), or known but last seen more than a day ago; never for a user who turned the alerts off. The result is the
      * verdict ({@code null} when alerts are off).
      */
-    static SignInAlertWrites.Change<KnownDevices.Verdict> remember(SignInAlertState state, String deviceKey,
-            long time) {
+    static UserStateWrites.Change<SignInAlertState, KnownDevices.Verdict> remember(SignInAlertState state,
+            String deviceKey, long time) {
         if (!state.alertsOn()) {
-            return SignInAlertWrites.Change.none(null);
+            return UserStateWrites.Change.none(null);
         }
         KnownDevices.Outcome outcome = KnownDevices.see(state.devices(), DeviceKey.hash(state.salt(), deviceKey), time);
-        return new SignInAlertWrites.Change<>(outcome.changed() ? state.withDevices(outcome.devices()) : null,
+        return new UserStateWrites.Change<>(outcome.changed() ? state.withDevices(outcome.devices()) : null,
                 outcome.verdict());
     }
 
@@ -119,7 +119,7 @@ public class SignInAlertListener implements EventListenerProvider {
     private static void afterSignIn(KeycloakSessionFactory factory, Sighting sighting) {
         Optional<KnownDevices.Verdict> verdict;
         try {
-            verdict = SignInAlertWrites.apply(factory, sighting.realmId(), sighting.userId(),
+            verdict = UserStateWrites.apply(factory, SignInAlertState.KIND, sighting.realmId(), sighting.userId(),
                     state -> remember(state, sighting.deviceKey(), sighting.facts().time()));
         } catch (InterruptedException stopped) {
             Thread.currentThread().interrupt();

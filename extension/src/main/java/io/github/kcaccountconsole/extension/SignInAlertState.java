@@ -1,6 +1,5 @@
 package io.github.kcaccountconsole.extension;
 
-import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
@@ -8,16 +7,12 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-import org.keycloak.credential.CredentialModel;
 import org.keycloak.models.UserModel;
-import org.keycloak.util.JsonSerialization;
 
 /**
  * What sign-in alerts remember about one user: a random salt, the user's choice (null: never chosen, so on) and the
- * hashes of the last {@link KnownDevices#LIMIT} devices. It is kept as a credential of its own type in the secret data
- * of the credential, which Keycloak never returns through an API: the Account API lists only the credential types
- * that have a credential provider (this one has none), the user profile never sees credentials, and the Admin API
- * lists the credential's type and date but not its secret data.
+ * hashes of the last {@link KnownDevices#LIMIT} devices, in a credential of its own type
+ * ({@link UserStateWrites.Kind}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 record SignInAlertState(
@@ -52,45 +47,11 @@ record SignInAlertState(
         return new SignInAlertState(salt, on, devices);
     }
 
-    /** The user's state and the credential that holds it (null before the first write). */
-    record Stored(SignInAlertState state, CredentialModel credential) {
-    }
+    /** Where the state is kept, and how it is read and written ({@link UserStateWrites}). */
+    static final UserStateWrites.Kind<SignInAlertState> KIND = new UserStateWrites.Kind<>(CREDENTIAL_TYPE,
+            SignInAlertState.class, SignInAlertState::fresh, state -> state.salt() != null && !state.salt().isBlank());
 
-    static Stored read(UserModel user) {
-        CredentialModel credential = user.credentialManager().getStoredCredentialsByTypeStream(CREDENTIAL_TYPE)
-                .findFirst().orElse(null);
-        if (credential == null) {
-            return new Stored(fresh(), null);
-        }
-        try {
-            SignInAlertState state = JsonSerialization.readValue(credential.getSecretData(), SignInAlertState.class);
-            if (state == null || state.salt() == null || state.salt().isBlank()) {
-                return new Stored(fresh(), credential);
-            }
-            return new Stored(state, credential);
-        } catch (IOException | RuntimeException unreadable) {
-            // Starting over costs the remembered devices (the next sign-in counts as the first), nothing else.
-            return new Stored(fresh(), credential);
-        }
-    }
-
-    static void write(UserModel user, Stored stored, SignInAlertState state) {
-        String secret;
-        try {
-            secret = JsonSerialization.writeValueAsString(state);
-        } catch (IOException impossible) {
-            throw new IllegalStateException("The sign-in alert state could not be written", impossible);
-        }
-        if (stored.credential() == null) {
-            CredentialModel credential = new CredentialModel();
-            credential.setType(CREDENTIAL_TYPE);
-            credential.setCreatedDate(System.currentTimeMillis());
-            credential.setCredentialData("{}");
-            credential.setSecretData(secret);
-            user.credentialManager().createStoredCredential(credential);
-        } else {
-            stored.credential().setSecretData(secret);
-            user.credentialManager().updateStoredCredential(stored.credential());
-        }
+    static UserStateWrites.Stored<SignInAlertState> read(UserModel user) {
+        return KIND.read(user);
     }
 }

@@ -79,10 +79,10 @@ public class SignInAlertsResource {
         // loses its device. A choice that is already the state writes nothing.
         Optional<Boolean> saved;
         try {
-            saved = SignInAlertWrites.apply(session.getKeycloakSessionFactory(), session.getContext().getRealm().getId(),
-                    user.getId(), state -> state.alertsOn() == enabled
-                            ? SignInAlertWrites.Change.none(enabled)
-                            : new SignInAlertWrites.Change<>(state.withAlerts(enabled), enabled));
+            saved = UserStateWrites.apply(session.getKeycloakSessionFactory(), SignInAlertState.KIND,
+                    session.getContext().getRealm().getId(), user.getId(), state -> state.alertsOn() == enabled
+                            ? UserStateWrites.Change.<SignInAlertState, Boolean>none(enabled)
+                            : new UserStateWrites.Change<>(state.withAlerts(enabled), enabled));
         } catch (InterruptedException stopped) {
             Thread.currentThread().interrupt();
             saved = Optional.empty();

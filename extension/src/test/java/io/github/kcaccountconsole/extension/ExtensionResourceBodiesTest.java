@@ -17,8 +17,14 @@ class ExtensionResourceBodiesTest {
     @Test
     void theProbeNamesEachFeature() {
         assertEquals("{\"accountActivity\":true,\"defaultSecondFactor\":false,\"eventsEnabled\":true,"
-                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false,\"offlineSessions\":true}",
-                json(new ExtensionResource.Offer(true, false, true, false, true, false, true)));
+                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false,\"offlineSessions\":true,\"lastUsed\":true}",
+                json(new ExtensionResource.Offer(true, false, true, false, true, false, true, true)));
+    }
+
+    @Test
+    void aLastUseOfOnlyATypeSaysSo() {
+        assertEquals("{\"lastUsed\":[{\"credentialId\":null,\"type\":\"password\",\"time\":1}]}",
+                json(new ExtensionResource.LastUses(java.util.List.of(new ExtensionResource.LastUse(null, "password", 1)))));
     }
 
     @Test

@@ -25,13 +25,13 @@ import org.junit.jupiter.api.Test;
  * bound) until a second read has begun: two writers that do not exclude each other both read the same state before
  * either writes, so the test fails for sure when the mark does not hold them apart.
  */
-class SignInAlertWritesTest {
+class UserStateWritesTest {
 
     private static final long[] NO_WAITS = {};
     private static final long[] SHORT_WAITS = {5, 10, 20, 40, 80, 160, 320, 640, 1280};
 
     /** Keycloak's single-use store as far as the writes use it: an atomic putIfAbsent and a remove. */
-    private static final class Marks implements SignInAlertWrites.Marks {
+    private static final class Marks implements UserStateWrites.Marks {
         final Map<String, Long> taken = new ConcurrentHashMap<>();
 
         @Override
@@ -46,7 +46,7 @@ class SignInAlertWritesTest {
     }
 
     /** One user's stored state; every run is a transaction that has committed when it returns. */
-    private static final class Store implements SignInAlertWrites.Transactions {
+    private static final class Store implements UserStateWrites.Transactions<SignInAlertState> {
         volatile SignInAlertState state;
         final AtomicInteger reads = new AtomicInteger();
         final AtomicInteger writes = new AtomicInteger();
@@ -58,10 +58,10 @@ class SignInAlertWritesTest {
         }
 
         @Override
-        public <R> R run(Function<SignInAlertWrites.Store, R> work) {
-            return work.apply(new SignInAlertWrites.Store() {
+        public <R> R run(Function<UserStateWrites.Store<SignInAlertState>, R> work) {
+            return work.apply(new UserStateWrites.Store<>() {
                 @Override
-                public SignInAlertState.Stored read() {
+                public UserStateWrites.Stored<SignInAlertState> read() {
                     reads.incrementAndGet();
                     SignInAlertState seen = state;
                     bothReading.countDown();
@@ -70,11 +70,11 @@ class SignInAlertWritesTest {
                     } catch (InterruptedException stopped) {
                         Thread.currentThread().interrupt();
                     }
-                    return new SignInAlertState.Stored(seen, null);
+                    return new UserStateWrites.Stored<>(seen, null);
                 }
 
                 @Override
-                public void write(SignInAlertState.Stored stored, SignInAlertState next) {
+                public void write(UserStateWrites.Stored<SignInAlertState> stored, SignInAlertState next) {
                     writes.incrementAndGet();
                     state = next;
                 }
@@ -101,7 +101,7 @@ class SignInAlertWritesTest {
 
     private static Optional<KnownDevices.Verdict> signIn(Marks marks, Store store, String deviceKey, long[] waits)
             throws InterruptedException {
-        return SignInAlertWrites.apply(marks, store, "user-1",
+        return UserStateWrites.apply(marks, store, SignInAlertState.KIND.mark("user-1"),
                 state -> SignInAlertListener.remember(state, deviceKey, NOW), waits);
     }
 
@@ -162,7 +162,7 @@ class SignInAlertWritesTest {
     void nothingIsWrittenForAUserWhoTurnedAlertsOffWhateverTheDevice() throws InterruptedException {
         for (SignInAlertState state : List.of(SignInAlertState.fresh(), knowing(LINUX))) {
             Store store = new Store(state.withAlerts(false));
-            SignInAlertWrites.Change<KnownDevices.Verdict> change = SignInAlertListener.remember(store.state, MAC, NOW);
+            UserStateWrites.Change<SignInAlertState, KnownDevices.Verdict> change = SignInAlertListener.remember(store.state, MAC, NOW);
             assertNull(change.next());
             assertNull(change.result());
             assertEquals(Optional.empty(), signIn(new Marks(), store, MAC, NO_WAITS));
@@ -194,7 +194,7 @@ class SignInAlertWritesTest {
     void theMarkIsRemovedWhenTheChangeFails() {
         Marks marks = new Marks();
         Store store = new Store(knowing(LINUX));
-        assertThrows(IllegalStateException.class, () -> SignInAlertWrites.apply(marks, store, "user-1", state -> {
+        assertThrows(IllegalStateException.class, () -> UserStateWrites.apply(marks, store, "mark-1", state -> {
             throw new IllegalStateException("the database is gone");
         }, NO_WAITS));
         assertTrue(marks.taken.isEmpty());
