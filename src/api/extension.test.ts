@@ -40,6 +40,10 @@ describe("the console extension's API", () => {
       signInAlerts: false,
       applicationSessions: false,
       verifyEmailAction: false,
+      offlineSessions: false,
+      lastUsed: false,
+      lockDown: false,
+      appPasswords: false,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);
