@@ -262,6 +262,7 @@ test.describe("the extension's API", () => {
       applicationSessions: true,
       // Keycloak starts VERIFY_EMAIL from a console's kc_action from 26.2 on.
       verifyEmailAction: keycloakAtLeast("26.2.0"),
+      lockDown: true,
     });
   });
 
