@@ -1,6 +1,6 @@
 import type { ApiClient } from "../../api/client";
 import { probeExtension, NO_EXTENSION, type ExtensionFeatures } from "../../api/extension";
-import { fetchCredentials, fetchDevices, fetchPersonalInfo } from "../../api/methods";
+import { fetchAccount, fetchCredentials, fetchDevices } from "../../api/methods";
 import type { CredentialContainer, DeviceRepresentation, UserRepresentation } from "../../api/representations";
 import {
   fetchAppPasswordUses,
@@ -61,7 +61,7 @@ export async function gatherCheckup(api: ApiClient, signal?: AbortSignal): Promi
     return NO_EXTENSION;
   });
   const [user, credentials, devices, extension] = await Promise.all([
-    fetchPersonalInfo(api, signal),
+    fetchAccount(api, signal),
     fetchCredentials(api, signal),
     fetchDevices(api, signal),
     extensionPromise,
