@@ -26,6 +26,8 @@ final class LockDown {
 
     /** The value of {@link Details#REASON} on every event a lock-down records. */
     static final String REASON = "lock_down";
+    /** The detail that marks the end of an offline session (an application's lasting access). */
+    static final String OFFLINE_DETAIL = "offline";
 
     private LockDown() {
     }
@@ -108,9 +110,6 @@ final class LockDown {
         }
         event.success();
     }
-
-    /** The detail that marks the end of an offline session. */
-    static final String OFFLINE_DETAIL = "offline";
 
     private static EventBuilder event(KeycloakSession session, BearerCheck.Result caller) {
         EventBuilder event = new EventBuilder(session.getContext().getRealm(), session, session.getContext().getConnection())
