@@ -207,6 +207,7 @@ function FindingAction({
           aria-describedby={describedBy}
           data-testid={testId}
           isLoading={busy || reloading}
+          spinnerAriaValueText={t("spinnerLoading")}
           isDisabled={busy || reloading}
           onClick={() => void turnOn()}
         >
