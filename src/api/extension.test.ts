@@ -52,6 +52,8 @@ describe("the console extension's API", () => {
       verifyEmailAction: false,
       offlineSessions: true,
       lastUsed: false,
+      lockDown: false,
+      appPasswords: false,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);

@@ -18,13 +18,14 @@ export type ExtensionFeatures = {
    * server supports starting it so (Keycloak 26.0 does not).
    */
   verifyEmailAction: boolean;
-  /** Whether the extension lists the user's offline sessions ("lasting access") and ends them one by one. */
+  /** Whether the extension lists and ends the user's offline sessions (applications with lasting access). */
   offlineSessions: boolean;
-  /**
-   * Whether the extension records when each sign-in method is used (on Keycloak 26.1 and later always; on 26.0 where
-   * the realm's admin added its listener).
-   */
+  /** Whether the extension tells when each sign-in method was last used. */
   lastUsed: boolean;
+  /** Whether "Lock it down" can end every other session and require a new password (`POST …/lock-down`). */
+  lockDown: boolean;
+  /** Whether the extension keeps app passwords. */
+  appPasswords: boolean;
 };
 
 /** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
@@ -44,6 +45,8 @@ export const NO_EXTENSION: ExtensionFeatures = {
   verifyEmailAction: false,
   offlineSessions: false,
   lastUsed: false,
+  lockDown: false,
+  appPasswords: false,
 };
 
 /** One event of the user, as the extension reports it (times are epoch milliseconds). */
@@ -97,6 +100,8 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
     verifyEmailAction: body.verifyEmailAction === true,
     offlineSessions: body.offlineSessions === true,
     lastUsed: body.lastUsed === true,
+    lockDown: body.lockDown === true,
+    appPasswords: body.appPasswords === true,
   };
 }
 
@@ -188,6 +193,30 @@ export async function endApplicationSessions(api: ApiClient, clientId: string): 
   await readable(
     api.requestUrl<void>(extensionUrl(api, "application-sessions"), { method: "DELETE", searchParams: { clientId } }),
   );
+}
+
+/** What "Lock it down" did: the sessions it ended, and whether Keycloak now asks the user for a new password. */
+export type LockDownOutcome = { sessionsEnded: number; offlineSessionsEnded: number; updatePasswordRequired: boolean };
+
+/**
+ * "Lock it down": ends every other session of the user, online and offline, on every device (the console's own stays),
+ * and requires a new password.
+ */
+export async function lockDown(api: ApiClient): Promise<LockDownOutcome> {
+  const body = await readable(api.requestUrl<unknown>(extensionUrl(api, "lock-down"), { method: "POST" }));
+  if (
+    !isRecord(body) ||
+    typeof body.sessionsEnded !== "number" ||
+    typeof body.offlineSessionsEnded !== "number" ||
+    typeof body.updatePasswordRequired !== "boolean"
+  ) {
+    throw new ApiError("The server sent an answer the console does not understand (lock down).", 200);
+  }
+  return {
+    sessionsEnded: body.sessionsEnded,
+    offlineSessionsEnded: body.offlineSessionsEnded,
+    updatePasswordRequired: body.updatePasswordRequired,
+  };
 }
 
 /**

@@ -21,6 +21,13 @@ export async function fetchPersonalInfo(api: ApiClient, signal?: AbortSignal): P
   return body as UserRepresentation;
 }
 
+/** The user's own fields without the user-profile metadata: the small answer, for what reads only those. */
+export async function fetchAccount(api: ApiClient, signal?: AbortSignal): Promise<UserRepresentation> {
+  const body = await api.request<unknown>("/", { signal });
+  if (!isRecord(body)) throw unexpectedAnswer("/");
+  return body as UserRepresentation;
+}
+
 export async function fetchSupportedLocales(api: ApiClient, signal?: AbortSignal): Promise<string[]> {
   const body = await api.request<unknown>("/supportedLocales", { signal });
   if (body !== undefined && !(Array.isArray(body) && body.every((locale) => typeof locale === "string"))) {

@@ -81,7 +81,16 @@ export function App({
       warmUpDateFormat(i18n.language);
       // What the server extension offers (menu items, actions on pages): one small call, never before the first screen.
       startExtensionProbe(api);
-      return stopWatching;
+      // The security checkup's count for the menu: its code and its reads only now, never on the first screen.
+      const counting = new AbortController();
+      void import("../pages/security-checkup/checkupCount").then(
+        ({ countFindings }) => countFindings(api, counting.signal),
+        (error: unknown) => console.warn("The security checkup could not be loaded.", error),
+      );
+      return () => {
+        counting.abort();
+        stopWatching();
+      };
     }, [auth, i18n, api]),
   );
 

@@ -129,7 +129,14 @@ describe("start-up", () => {
     const signIn = deferred<Auth>();
     await act(() => startApp(testEnvironment, signIn.promise));
     await screen.findByTestId("page-skeleton");
-    const profileCalls = () => asked(fetchStub).filter((call) => call.path === "/realms/demo/account/");
+    // The profile with its user-profile metadata, as the page's loader asks for it (after the first screen the security
+    // checkup's count reads the account's own fields, without the metadata).
+    const profileCalls = () =>
+      asked(fetchStub).filter(
+        (call, index) =>
+          call.path === "/realms/demo/account/" &&
+          new URL(String(fetchStub.mock.calls[index]![0])).searchParams.get("userProfileMetadata") === "true",
+      );
     expect(profileCalls()).toEqual([]);
 
     await act(async () => signIn.resolve(fakeAuth()));

@@ -265,6 +265,7 @@ test.describe("the extension's API", () => {
       offlineSessions: true,
       // Keycloak calls global event listeners (ours records last use) from 26.1 on.
       lastUsed: keycloakAtLeast("26.1.0"),
+      lockDown: true,
     });
   });
 
@@ -284,6 +285,7 @@ test.describe("the extension's API", () => {
       offlineSessions: true,
       // Keycloak calls global event listeners (ours records last use) from 26.1 on.
       lastUsed: keycloakAtLeast("26.1.0"),
+      lockDown: true,
     });
     const page = await request.get(api(QUIET_REALM, "events?max=5"), { headers: bearer(token) });
     expect(page.status()).toBe(200);

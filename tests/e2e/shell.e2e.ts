@@ -56,6 +56,7 @@ test.describe("sidebar", () => {
       "account-security/device-activity",
       // Offered by the server extension our jar carries, once it has answered.
       "account-security/account-activity",
+      "account-security/security-checkup",
       "applications",
       ...(keycloakAtLeast("26.7.0") ? ["verifiable-credentials"] : []),
       "oid4vci",

@@ -3,6 +3,7 @@ import { RouterProvider } from "../../lib/routing";
 import { createMemoryRouter } from "../../lib/routing";
 import { MemoryRouter } from "../../testing/memoryRouter";
 import { describe, expect, it } from "vitest";
+import { setCheckupCount } from "../../api/checkupCount";
 import { probeExtension } from "../../api/extension";
 import { renderInApp, type StubRoute } from "../../testing/renderPage";
 import type { MenuItem } from "../../menu/menu";
@@ -16,6 +17,7 @@ const menu: MenuItem[] = [
       { label: "signingIn", path: "account-security/signing-in" },
       { label: "deviceActivity", path: "account-security/device-activity" },
       { label: "accountActivity", path: "account-security/account-activity", isVisible: "accountActivity" },
+      { label: "checkupTitle", path: "account-security/security-checkup" },
     ],
   },
   { label: "groups", path: "groups" },
@@ -129,5 +131,17 @@ describe("sidebar links", () => {
     groups.removeEventListener("click", prevent);
     await act(async () => void click(groups));
     expect(router.state.location.pathname).toBe("/groups");
+  });
+
+  it("shows how many findings the security checkup has once they are counted, and none while there are none", () => {
+    const toggle = renderSidebar("/account-security/security-checkup");
+    const item = screen.getByTestId("account-security/security-checkup");
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(screen.queryByTestId("checkup-count")).toBeNull();
+    act(() => setCheckupCount(toggle.api, 3));
+    expect(screen.getByTestId("checkup-count")).toHaveTextContent("3");
+    expect(item).toHaveAccessibleName("Security checkup, 3 to do");
+    act(() => setCheckupCount(toggle.api, 0));
+    expect(screen.queryByTestId("checkup-count")).toBeNull();
   });
 });

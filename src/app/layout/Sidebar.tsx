@@ -1,10 +1,12 @@
-import { Nav, NavExpandable, NavItem, PageContext, PageSidebar, PageSidebarBody } from "@patternfly/react-core";
+import { Badge, Nav, NavExpandable, NavItem, PageContext, PageSidebar, PageSidebarBody } from "@patternfly/react-core";
 import { useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "../../lib/routing";
+import { useCheckupCount } from "../../api/checkupCount";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { translateLabel } from "../../i18n/translateLabel";
 import { prefetchMenuPage } from "../routing/routes";
+import { trimSlashes } from "../../lib/paths";
 import { extensionMenu, isActive, isGroup, relativePath, type MenuItem } from "../../menu/menu";
 
 export function Sidebar({ menu }: { menu: MenuItem[] }) {
@@ -74,7 +76,26 @@ function MenuEntry({ item, current }: { item: MenuItem; current: string }) {
         onFocus={() => prefetchMenuPage(item)}
       >
         <span className="pf-v6-c-nav__link-text">{translateLabel(t, item.label)}</span>
+        {trimSlashes(item.path) === CHECKUP_PATH && <CheckupCount />}
       </NavLink>
     </NavItem>
+  );
+}
+
+/** The security checkup's menu item: it shows how many findings there are. */
+const CHECKUP_PATH = "account-security/security-checkup";
+
+/** The number of the checkup's findings, once counted (after the first screen); nothing while there are none. */
+function CheckupCount() {
+  const { t } = useTranslation();
+  const count = useCheckupCount();
+  if (!count) return null;
+  return (
+    <>
+      <span className="pf-v6-screen-reader">{`, ${t("checkupMenuCount", { count })}`}</span>
+      <Badge isRead={false} data-testid="checkup-count" aria-hidden>
+        {count}
+      </Badge>
+    </>
   );
 }

@@ -29,6 +29,10 @@ export const PAGES: Record<string, PageDefinition> = {
     Component: () => import("../../pages/account-security/LinkedAccounts"),
     loader: async () => (await import("../../pages/account-security/loaders")).loadLinkedAccounts,
   }),
+  "account-security/security-checkup": definePage({
+    Component: () => import("../../pages/security-checkup/SecurityCheckup"),
+    loader: async () => (await import("../../pages/security-checkup/loader")).loadSecurityCheckup,
+  }),
   "account-security/secure-your-account": definePage({
     Component: () => import("../../pages/account-security/SecureAccount"),
     loader: async () => (await import("../../pages/account-security/secureAccount")).loadSecureAccount,

@@ -70,7 +70,12 @@ function LastingAccessList() {
   const asked = ending.item;
 
   return (
-    <section aria-labelledby="lasting-access-title" className="lasting-access" data-testid="lasting-access">
+    <section
+      id="lasting-access"
+      aria-labelledby="lasting-access-title"
+      className="lasting-access"
+      data-testid="lasting-access"
+    >
       <Split hasGutter isWrappable className="lasting-access-toolbar">
         <SplitItem isFilled>
           <h2 id="lasting-access-title" className="pf-v6-c-title pf-m-xl">

@@ -1,8 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "../../i18n/format";
-import { renderPage } from "../../testing/renderPage";
+import { PAGE_LOAD, renderPage } from "../../testing/renderPage";
 
 const PAGE = "account-security/secure-your-account";
 const TIME = Date.UTC(2026, 10, 27, 17, 4);
@@ -49,5 +49,97 @@ describe("Secure your account", () => {
     const facts = await screen.findByTestId("secure-account-facts");
     expect(within(facts).getByText("When")).toBeVisible();
     expect(within(facts).queryByText("Device")).toBeNull();
+  });
+});
+
+describe("Lock it down", () => {
+  const EXT = "/realms/demo/account-console-extension";
+  const probe = { path: `${EXT}/`, body: { lockDown: true } };
+
+  it("is offered only where the server does it", async () => {
+    renderPage(PAGE, { routes: [{ path: `${EXT}/`, body: { lockDown: false } }] });
+    expect(await screen.findByRole("heading", { level: 1, name: "Secure your account" })).toBeVisible();
+    expect(screen.queryByTestId("lock-down")).toBeNull();
+  });
+
+  it("asks first, ends the other sessions, keeps what it did for the way back, then asks for a new password", async () => {
+    const outcome = { sessionsEnded: 2, offlineSessionsEnded: 1, updatePasswordRequired: true };
+    const { auth, fetchStub } = renderPage(PAGE, {
+      routes: [probe, { method: "POST", path: `${EXT}/lock-down`, body: outcome }],
+    });
+    await userEvent.click(await screen.findByTestId("lock-down"));
+    const dialog = await screen.findByRole("dialog", { name: "Lock your account down?" });
+    expect(fetchStub.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lock it down" }));
+    await waitFor(() => expect(auth.startAction).toHaveBeenLastCalledWith("UPDATE_PASSWORD"));
+    expect(JSON.parse(sessionStorage.getItem("kc-account-lock-down") ?? "{}")).toMatchObject({ outcome });
+  });
+
+  it("back from the password page, says what happened and what is left to check, once", async () => {
+    sessionStorage.setItem(
+      "kc-account-lock-down",
+      JSON.stringify({
+        account: "http://kc.test/realms/demo/account/",
+        at: Date.now(),
+        outcome: { sessionsEnded: 2, offlineSessionsEnded: 1, updatePasswordRequired: true },
+      }),
+    );
+    const { unmount } = renderPage(PAGE, { routes: [probe] });
+    const done = await screen.findByTestId("lock-down-done", {}, PAGE_LOAD);
+    expect(done).toHaveTextContent("Your account is locked down");
+    expect(done).toHaveTextContent("Other sessions ended: 2");
+    expect(done).toHaveTextContent("Lasting access of applications ended: 1");
+    expect(
+      within(screen.getByTestId("lock-down-left")).getByRole("link", { name: "Security checkup" }),
+    ).toHaveAttribute("href", "/account-security/security-checkup#checkup-findings");
+    expect(screen.queryByTestId("lock-down")).toBeNull();
+    expect(sessionStorage.getItem("kc-account-lock-down")).toBeNull();
+    unmount();
+    renderPage(PAGE, { routes: [probe] });
+    expect(await screen.findByTestId("lock-down", {}, PAGE_LOAD)).toBeVisible();
+    expect(screen.queryByTestId("lock-down-done")).toBeNull();
+  });
+
+  it("a link cannot claim a lock-down: the address says nothing about it", async () => {
+    renderPage(PAGE, { routes: [probe], search: "?sessionsEnded=5&lockedDown=1" });
+    expect(await screen.findByTestId("lock-down", {}, PAGE_LOAD)).toBeVisible();
+    expect(screen.queryByTestId("lock-down-done")).toBeNull();
+  });
+
+  it("a refusal says the account was not locked down, and starts no password change", async () => {
+    const { auth } = renderPage(PAGE, {
+      routes: [
+        probe,
+        {
+          method: "POST",
+          path: `${EXT}/lock-down`,
+          status: 403,
+          body: { error: "forbidden", errorDescription: "No." },
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByTestId("lock-down"));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Lock it down" }));
+    expect(await screen.findByText("Your account was not locked down: No.")).toBeVisible();
+    expect(auth.startAction).not.toHaveBeenCalled();
+    expect(screen.queryByTestId("lock-down-done")).toBeNull();
+  });
+
+  it("where the server requires no new password, says so on the page", async () => {
+    renderPage(PAGE, {
+      routes: [
+        probe,
+        {
+          method: "POST",
+          path: `${EXT}/lock-down`,
+          body: { sessionsEnded: 0, offlineSessionsEnded: 0, updatePasswordRequired: false },
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByTestId("lock-down"));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Lock it down" }));
+    expect(await screen.findByTestId("lock-down-done")).toHaveTextContent(
+      "This server does not ask for a new password",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Content,
   DescriptionList,
@@ -8,22 +9,33 @@ import {
   PageSection,
   Title,
 } from "@patternfly/react-core";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { lockDown, type LockDownOutcome } from "../../api/extension";
+import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useAuth } from "../../auth/AuthContext";
+import { isSessionEnded } from "../../auth/sessionEnded";
 import { useFormat } from "../../i18n/format";
 import { Link } from "../../lib/routing";
+import { useAlerts } from "../../ui/alerts/AlertContext";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
-import type { AlertFacts } from "./secureAccount";
+import { keepLockDown } from "./lockDownRecord";
+import type { SecureAccountData } from "./secureAccount";
 import "./secure-account.css";
+
+const CHECKUP = "/account-security/security-checkup";
 
 /**
  * "Secure your account": where the sign-in alert's "This wasn't me" link leads. It says what the link says about the
  * sign-in (only what parses) and lists what to do, in order: a new password through Keycloak's own UPDATE_PASSWORD
- * action (its form signs the other devices out), then Device activity, then Signing in.
+ * action (its form signs the other devices out), then Device activity, then Signing in. Where the server extension
+ * offers it, "Lock it down" does the first two at once: it ends every other session, online and offline, and Keycloak
+ * asks for a new password right away.
  */
-export default function SecureAccount({ data: facts }: PageProps<AlertFacts>) {
+export default function SecureAccount({ data: { facts, lockedDown } }: PageProps<SecureAccountData>) {
   const { t } = useTranslation();
   const auth = useAuth();
   const format = useFormat();
@@ -53,11 +65,12 @@ export default function SecureAccount({ data: facts }: PageProps<AlertFacts>) {
             )}
           </DescriptionList>
         ) : (
-          <Content component="p" data-testid="secure-account-no-facts">
+          <Content component="p" className="secure-account-no-facts" data-testid="secure-account-no-facts">
             {t("secureAccountNoFacts")}
           </Content>
         )}
       </PageSection>
+      {lockedDown ? <LockedDown outcome={lockedDown} /> : <LockItDown />}
       <PageSection padding={{ default: "noPadding" }} aria-labelledby="secure-account-steps">
         <Title headingLevel="h2" size="xl" id="secure-account-steps">
           {t("secureAccountSteps")}
@@ -103,5 +116,116 @@ function Step({ title, text, id, children }: { title: string; text: string; id?:
       <Content component="p">{text}</Content>
       {children}
     </Content>
+  );
+}
+
+/**
+ * "Lock it down", once the probe says the server does it: a confirmed POST, then Keycloak's UPDATE_PASSWORD
+ * (kc_action). What it did is kept in this tab across that trip (`keepLockDown`), for the page to say on the way back.
+ */
+function LockItDown() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const auth = useAuth();
+  const { addError } = useAlerts();
+  const offered = useExtensionFeatures({ probe: true })?.lockDown === true;
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<LockDownOutcome>();
+
+  if (!offered) return null;
+  if (done) return <LockedDown outcome={done} />;
+
+  const confirm = async () => {
+    setBusy(true);
+    let outcome: LockDownOutcome;
+    try {
+      outcome = await lockDown(api);
+    } catch (error) {
+      setBusy(false);
+      setAsking(false);
+      if (!isSessionEnded(error)) addError("lockDownFailed", error);
+      return;
+    }
+    if (outcome.updatePasswordRequired) {
+      keepLockDown(api.url("/"), outcome);
+      // Keycloak's password page, and back here: the dialog stays busy until the browser leaves.
+      await auth.startAction("UPDATE_PASSWORD");
+      return;
+    }
+    setBusy(false);
+    setAsking(false);
+    setDone(outcome);
+  };
+
+  return (
+    <PageSection padding={{ default: "noPadding" }} aria-labelledby="lock-down-title" className="lock-down">
+      <Title headingLevel="h2" size="xl" id="lock-down-title">
+        {t("lockDownTitle")}
+      </Title>
+      <Content component="p" id="lock-down-text">
+        {t("lockDownText")}
+      </Content>
+      <Button
+        variant="danger"
+        aria-describedby="lock-down-text"
+        data-testid="lock-down"
+        onClick={() => setAsking(true)}
+      >
+        {t("lockDownAction")}
+      </Button>
+      <ConfirmDialog
+        id="lock-down-confirm"
+        isOpen={asking}
+        title={t("lockDownConfirmTitle")}
+        confirmLabel={t("lockDownAction")}
+        confirmVariant="danger"
+        confirmId="lock-down-confirm"
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      >
+        {t("lockDownConfirmText")}
+      </ConfirmDialog>
+    </PageSection>
+  );
+}
+
+/** What the lock-down did, and what is left to check, with the way into the checkup. */
+function LockedDown({ outcome }: { outcome: LockDownOutcome }) {
+  const { t } = useTranslation();
+  return (
+    <PageSection padding={{ default: "noPadding" }} className="lock-down">
+      <Alert
+        isInline
+        variant="success"
+        title={t("lockDownDoneTitle")}
+        component="h2"
+        data-testid="lock-down-done"
+        className="lock-down-done"
+      >
+        <Content component="ul">
+          <Content component="li">{t("lockDownDoneSessions", { count: outcome.sessionsEnded })}</Content>
+          <Content component="li">{t("lockDownDoneOffline", { count: outcome.offlineSessionsEnded })}</Content>
+          <Content component="li">
+            {t(outcome.updatePasswordRequired ? "lockDownDonePassword" : "lockDownDoneNoPassword")}
+          </Content>
+        </Content>
+      </Alert>
+      <Title headingLevel="h3" size="lg" id="lock-down-left">
+        {t("lockDownLeftTitle")}
+      </Title>
+      <Content component="ul" aria-labelledby="lock-down-left" data-testid="lock-down-left">
+        <Content component="li">
+          <Link to={`${CHECKUP}#checkup-findings`}>{t("lockDownLeftCheckup")}</Link>
+        </Content>
+        <Content component="li">
+          <Link to="/account-security/signing-in">{t("signingIn")}</Link>
+        </Content>
+        <Content component="li">
+          <Link to="/account-security/device-activity">{t("deviceActivity")}</Link>
+        </Content>
+      </Content>
+    </PageSection>
   );
 }

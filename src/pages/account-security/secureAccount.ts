@@ -1,4 +1,6 @@
+import type { LockDownOutcome } from "../../api/extension";
 import type { PageLoader } from "../page";
+import { takeLockDown } from "./lockDownRecord";
 
 /**
  * What the sign-in alert's link says about the sign-in ("This wasn't me" in the mail): the browser and system as
@@ -43,6 +45,11 @@ export function alertFacts(search: URLSearchParams, now = Date.now()): AlertFact
   return facts;
 }
 
-/** The page's data: read from its own address, nothing asked of the server. */
-export const loadSecureAccount: PageLoader<AlertFacts> = async ({ request }) =>
-  alertFacts(new URL(request.url).searchParams);
+/** The page's data: the facts of its own address, and what a lock-down in this tab just did. */
+export type SecureAccountData = { facts: AlertFacts; lockedDown?: LockDownOutcome };
+
+/** Reads the address and this tab's record of a lock-down; asks the server nothing. */
+export const loadSecureAccount: PageLoader<SecureAccountData> = async ({ api, request }) => ({
+  facts: alertFacts(new URL(request.url).searchParams),
+  lockedDown: takeLockDown(api.url("/")),
+});

@@ -289,6 +289,7 @@ export const SCREENS = [
   { route: "organizations", heading: "Organizations", title: "Organizations" },
   { route: "resources", heading: "Resources", title: "Resources" },
   { route: "account-security/account-activity", heading: "Account activity", title: "Account activity" },
+  { route: "account-security/security-checkup", heading: "Security checkup", title: "Security checkup" },
 ] as const;
 
 /** Screens no menu item names, reached by a link (the sign-in alert's "This wasn't me"): by route with its query. */

@@ -66,10 +66,10 @@ public class ExtensionResource {
 
     /** The probe's answer: the console shows a feature only when its flag is true. */
     @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts",
-        "applicationSessions", "verifyEmailAction", "offlineSessions", "lastUsed"})
+        "applicationSessions", "verifyEmailAction", "offlineSessions", "lastUsed", "lockDown"})
     public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled,
             boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction, boolean offlineSessions,
-            boolean lastUsed) {
+            boolean lastUsed, boolean lockDown) {
     }
 
     /** Every error of the extension's own: a code for programs and a sentence for people. */
@@ -92,7 +92,7 @@ public class ExtensionResource {
                 new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled(),
                         SignInAlerts.offered(realm()), true, RequiredActions.startable(session, realm(),
                                 UserModel.RequiredAction.VERIFY_EMAIL.name()), true,
-                        LastUsedListenerFactory.recording(realm())));
+                        LastUsedListenerFactory.recording(realm()), true));
     }
 
     /** The caller's own events, newest first, a bounded page at a time. */
@@ -446,6 +446,25 @@ public class ExtensionResource {
             event.client(caller.client());
         }
         event.success();
+    }
+
+    /**
+     * "Lock it down" ({@link LockDown}): ends every other session of the caller, online and offline, on every device,
+     * keeps the console's own, and requires a new password. Each session ended is a {@code LOGOUT} event with
+     * {@code reason=lock_down}; the password requirement an {@code EXECUTE_ACTIONS} event with the same reason.
+     */
+    @POST
+    @Path("lock-down")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response lockDown() {
+        Checked checked = check(true, Access.Need.WRITE);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        LockDown.Outcome outcome = LockDown.run(session, checked.caller());
+        LOG.debugf("User %s locked their account down: %d session(s) and %d offline session(s) ended",
+                checked.caller().user().getId(), outcome.sessionsEnded(), outcome.offlineSessionsEnded());
+        return json(Response.Status.OK, outcome);
     }
 
     /**

@@ -1,0 +1,123 @@
+package io.github.kcaccountconsole.extension;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+import org.keycloak.common.ClientConnection;
+import org.keycloak.events.Details;
+import org.keycloak.events.EventBuilder;
+import org.keycloak.events.EventType;
+import org.keycloak.models.KeycloakSession;
+import org.keycloak.models.RealmModel;
+import org.keycloak.models.RequiredActionProviderModel;
+import org.keycloak.models.UserModel;
+import org.keycloak.models.UserSessionModel;
+import org.keycloak.services.managers.AuthenticationManager;
+import org.keycloak.services.managers.UserSessionManager;
+
+/**
+ * "Lock it down": the signed-in user ends every other session of theirs, online and offline, on every device, and
+ * must choose a new password. The console's own session stays, so the console can go on and ask for the password.
+ */
+final class LockDown {
+
+    /** The value of {@link Details#REASON} on every event a lock-down records. */
+    static final String REASON = "lock_down";
+    /** The detail that marks the end of an offline session (an application's lasting access). */
+    static final String OFFLINE_DETAIL = "offline";
+
+    private LockDown() {
+    }
+
+    /** The answer of {@code POST .../lock-down}. */
+    @JsonPropertyOrder({"sessionsEnded", "offlineSessionsEnded", "updatePasswordRequired"})
+    record Outcome(int sessionsEnded, int offlineSessionsEnded, boolean updatePasswordRequired) {
+    }
+
+    /**
+     * The online sessions to end: every one but the caller's own ({@code ownId}, null when the token has none). Every
+     * offline session is ended: one started in the caller's browser session has the same id, but it is an
+     * application's lasting access, not the console's sign-in.
+     */
+    static <S> List<S> othersThan(List<S> sessions, Function<S, String> id, String ownId) {
+        return sessions.stream().filter(s -> !Objects.equals(id.apply(s), ownId)).toList();
+    }
+
+    /**
+     * Whether Keycloak would ask for {@code UPDATE_PASSWORD}: a required action is run only while the realm has it
+     * enabled, so a disabled one is not set (the answer then says the password was not required).
+     */
+    static boolean passwordActionEnabled(RequiredActionProviderModel model) {
+        return model != null && model.isEnabled();
+    }
+
+    /**
+     * Does it, as Keycloak signs out other sessions when a required action asks to ({@code AuthenticatorUtil}):
+     * {@link AuthenticationManager#backchannelLogout} per session (applications with a logout URL are told), and a
+     * {@code LOGOUT} event per session ended. Offline sessions are removed as Keycloak's logout of an offline session
+     * does; the one that shares the caller's id is revoked without the logout's cookie handling, which would expire the
+     * caller's own browser sign-in.
+     */
+    static Outcome run(KeycloakSession session, BearerCheck.Result caller) {
+        RealmModel realm = session.getContext().getRealm();
+        UserModel user = caller.user();
+        String ownId = caller.userSession() == null ? null : caller.userSession().getId();
+        ClientConnection connection = session.getContext().getConnection();
+
+        List<UserSessionModel> online = othersThan(session.sessions().getUserSessionsStream(realm, user).toList(),
+                UserSessionModel::getId, ownId);
+        List<UserSessionModel> offline = session.sessions().getOfflineUserSessionsStream(realm, user).toList();
+
+        for (UserSessionModel userSession : online) {
+            AuthenticationManager.backchannelLogout(session, realm, userSession, session.getContext().getUri(),
+                    connection, session.getContext().getRequestHeaders(), true, false);
+            record(session, caller, userSession.getId(), false);
+        }
+        for (UserSessionModel userSession : offline) {
+            if (userSession.getId().equals(ownId)) {
+                new UserSessionManager(session).revokeOfflineUserSession(userSession);
+            } else {
+                AuthenticationManager.backchannelLogout(session, realm, userSession, session.getContext().getUri(),
+                        connection, session.getContext().getRequestHeaders(), true, true);
+            }
+            record(session, caller, userSession.getId(), true);
+        }
+
+        String action = UserModel.RequiredAction.UPDATE_PASSWORD.name();
+        boolean required = passwordActionEnabled(realm.getRequiredActionProviderByAlias(action));
+        if (required) {
+            user.addRequiredAction(action);
+            EventBuilder event = event(session, caller).event(EventType.EXECUTE_ACTIONS).detail(Details.ACTION, action);
+            if (ownId != null) {
+                event.session(ownId);
+            }
+            event.success();
+        }
+        return new Outcome(online.size(), offline.size(), required);
+    }
+
+    /**
+     * A {@code LOGOUT} of the ended session, as Keycloak records a sign-out: the user, the session, the console that
+     * asked, and {@code reason=lock_down} (plus {@code offline=true} for an application's lasting access).
+     */
+    private static void record(KeycloakSession session, BearerCheck.Result caller, String sessionId, boolean offline) {
+        EventBuilder event = event(session, caller).event(EventType.LOGOUT).session(sessionId);
+        if (offline) {
+            event.detail(OFFLINE_DETAIL, "true");
+        }
+        event.success();
+    }
+
+    private static EventBuilder event(KeycloakSession session, BearerCheck.Result caller) {
+        EventBuilder event = new EventBuilder(session.getContext().getRealm(), session, session.getContext().getConnection())
+                .user(caller.user())
+                .detail(Details.REASON, REASON);
+        if (caller.client() != null) {
+            event.client(caller.client());
+        }
+        return event;
+    }
+}
