@@ -93,8 +93,10 @@ type StoredCredential = { id: string; type: string; userLabel?: string };
 
 async function credentials(admin: KeycloakAdmin, username: string): Promise<StoredCredential[]> {
   const id = await admin.userId(REALM, username);
-  // The Admin API lists a user's credentials in priority order.
-  return (await admin.users.getCredentials({ realm: REALM, id })) as StoredCredential[];
+  // The Admin API lists a user's credentials in priority order, the extension's own state among them (when each
+  // method was last used: `account-console-last-used`), which is no way to sign in.
+  const all = (await admin.users.getCredentials({ realm: REALM, id })) as StoredCredential[];
+  return all.filter((credential) => credential.type !== "account-console-last-used");
 }
 
 /**
