@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 import org.keycloak.device.DeviceRepresentationProvider;
 import org.keycloak.email.EmailException;
 import org.keycloak.email.EmailSenderProvider;
+import org.keycloak.events.Details;
 import org.keycloak.events.Event;
 import org.keycloak.events.EventListenerProvider;
 import org.keycloak.events.EventType;
@@ -48,6 +49,11 @@ public class SignInAlertListener implements EventListenerProvider {
     public void onEvent(Event event) {
         // A token refresh, a code exchange or a failed attempt is not a sign-in.
         if (event.getType() != EventType.LOGIN || event.getUserId() == null || event.getRealmId() == null) {
+            return;
+        }
+        // A program's sign-in with an app password (a mail client polling from its server) is not a device.
+        if (event.getDetails() != null
+                && AppPasswords.CREDENTIAL_TYPE.equals(event.getDetails().get(Details.CREDENTIAL_TYPE))) {
             return;
         }
         try {

@@ -17,8 +17,8 @@ class ExtensionResourceBodiesTest {
     @Test
     void theProbeNamesEachFeature() {
         assertEquals("{\"accountActivity\":true,\"defaultSecondFactor\":false,\"eventsEnabled\":true,"
-                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false}",
-                json(new ExtensionResource.Offer(true, false, true, false, true, false)));
+                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false,\"appPasswords\":true}",
+                json(new ExtensionResource.Offer(true, false, true, false, true, false, true)));
     }
 
     @Test
