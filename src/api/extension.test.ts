@@ -40,6 +40,7 @@ describe("the console extension's API", () => {
       signInAlerts: false,
       applicationSessions: false,
       verifyEmailAction: false,
+      appPasswords: false,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);

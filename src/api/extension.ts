@@ -18,6 +18,8 @@ export type ExtensionFeatures = {
    * server supports starting it so (Keycloak 26.0 does not).
    */
   verifyEmailAction: boolean;
+  /** Whether the realm offers app passwords (a flow of the realm uses the extension's app password check). */
+  appPasswords: boolean;
 };
 
 /** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
@@ -35,6 +37,7 @@ export const NO_EXTENSION: ExtensionFeatures = {
   signInAlerts: false,
   applicationSessions: false,
   verifyEmailAction: false,
+  appPasswords: false,
 };
 
 /** One event of the user, as the extension reports it (times are epoch milliseconds). */
@@ -86,6 +89,7 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
     signInAlerts: body.signInAlerts === true,
     applicationSessions: body.applicationSessions === true,
     verifyEmailAction: body.verifyEmailAction === true,
+    appPasswords: body.appPasswords === true,
   };
 }
 

@@ -20,6 +20,7 @@ import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
 import { DefaultSecondFactorAction, DefaultSecondFactorProvider } from "./DefaultSecondFactor";
 import { PageLayout } from "../../ui/PageLayout";
+import { AppPasswords } from "./AppPasswords";
 import type { PageProps } from "../page";
 import { CredentialIcon } from "./CredentialIcon";
 import { CredentialProperties, PROVIDER_PROPERTY } from "./CredentialProperties";
@@ -65,6 +66,7 @@ export default function SigningIn({ data: containers, reload }: PageProps<Creden
           ))}
         </RenameCredentialProvider>
       </DefaultSecondFactorProvider>
+      <AppPasswords />
     </PageLayout>
   );
 }
