@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -51,6 +52,7 @@ public class AppPasswordsResource {
     }
 
     @JsonPropertyOrder({"id", "name", "created", "expires", "lastUsed"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     public record Row(String id, String name, long created, Long expires, Long lastUsed) {
 
         static Row of(AppPasswordStore.Listed listed) {
@@ -64,6 +66,7 @@ public class AppPasswordsResource {
 
     /** The answer to a create: the only time the secret leaves the server. */
     @JsonPropertyOrder({"id", "name", "created", "expires", "lastUsed", "password"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     public record Created(String id, String name, long created, Long expires, Long lastUsed, String password) {
     }
 

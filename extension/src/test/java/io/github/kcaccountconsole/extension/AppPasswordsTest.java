@@ -327,6 +327,18 @@ class AppPasswordsTest {
         }
     }
 
+    @Test
+    void theAnswersKeepTheirNullsAndTheirOrder() {
+        assertEquals("{\"limit\":20,\"appPasswords\":[{\"id\":\"a\",\"name\":\"Mail\",\"created\":1,"
+                + "\"expires\":null,\"lastUsed\":null}]}",
+                new String(ExtensionResource.write(new AppPasswordsResource.Page(20,
+                        List.of(new AppPasswordsResource.Row("a", "Mail", 1, null, null)))), StandardCharsets.UTF_8));
+        assertEquals("{\"id\":\"a\",\"name\":\"Mail\",\"created\":1,\"expires\":2,\"lastUsed\":null,"
+                + "\"password\":\"abcd\"}",
+                new String(ExtensionResource.write(new AppPasswordsResource.Created("a", "Mail", 1, 2L, null, "abcd")),
+                        StandardCharsets.UTF_8));
+    }
+
     private static AppPasswordsResource.NewAppPassword read(String body) {
         return AppPasswordsResource.read(body.getBytes(StandardCharsets.UTF_8));
     }
