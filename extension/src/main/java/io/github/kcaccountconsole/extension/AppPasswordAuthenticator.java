@@ -119,9 +119,14 @@ public class AppPasswordAuthenticator extends AbstractDirectGrantAuthenticator {
         try {
             KeycloakModelUtils.runJobInTransaction(factory, session -> {
                 RealmModel realm = session.realms().getRealm(realmId);
-                UserModel user = realm == null ? null : session.users().getUserById(realm, userId);
+                if (realm == null) {
+                    return;
+                }
+                // Keycloak's user store asks the session for its realm.
+                session.getContext().setRealm(realm);
+                UserModel user = session.users().getUserById(realm, userId);
                 if (user != null) {
-                    session.getContext().setRealm(realm);
+                    // Read again here: a write of another sign-in since the request's read makes this one unneeded.
                     AppPasswordStore.touch(realm, user, credentialId, now);
                 }
             });
