@@ -174,7 +174,7 @@ test.describe("app passwords", () => {
 
     // Not a sign-in method: the Account API's list of credentials has no such type.
     const credentials = await request.get(`${keycloakUrl()}/realms/${REALM}/account/credentials`, {
-      headers: bearer(token),
+      headers: { ...bearer(token), accept: "application/json" },
     });
     expect(credentials.status()).toBe(200);
     expect(JSON.stringify(await credentials.json())).not.toContain(TYPE);
