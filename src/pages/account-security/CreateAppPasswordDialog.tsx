@@ -103,17 +103,20 @@ export function CreateAppPasswordDialog({
           <Content component="p" id={`${id}-shown-body`}>
             {t("appPasswordsShowOnce", { name: created.name })}
           </Content>
-          <ClipboardCopy
-            isReadOnly
-            className="app-password-secret"
-            data-testid="app-password-secret"
-            hoverTip={t("appPasswordsCopy")}
-            clickTip={t("appPasswordsCopied")}
-            textAriaLabel={t("appPasswordsPasswordLabel", { name: created.name })}
-            toggleAriaLabel={t("appPasswordsCopy")}
-          >
-            {created.password}
-          </ClipboardCopy>
+          {/* Inline, so that it wraps at the hyphens on a narrow screen instead of scrolling in a field. */}
+          <div role="group" aria-label={t("appPasswordsPasswordLabel", { name: created.name })}>
+            <ClipboardCopy
+              variant="inline-compact"
+              isBlock
+              isCode
+              className="app-password-secret"
+              data-testid="app-password-secret"
+              hoverTip={t("appPasswordsCopy")}
+              clickTip={t("appPasswordsCopied")}
+            >
+              {created.password}
+            </ClipboardCopy>
+          </div>
         </ModalBody>
         <ModalFooter>
           <Button variant="primary" data-testid="app-password-done" onClick={close}>
