@@ -47,13 +47,7 @@ public class SignInAlertListener implements EventListenerProvider {
 
     @Override
     public void onEvent(Event event) {
-        // A token refresh, a code exchange or a failed attempt is not a sign-in.
-        if (event.getType() != EventType.LOGIN || event.getUserId() == null || event.getRealmId() == null) {
-            return;
-        }
-        // A program's sign-in with an app password (a mail client polling from its server) is not a device.
-        if (event.getDetails() != null
-                && AppPasswords.CREDENTIAL_TYPE.equals(event.getDetails().get(Details.CREDENTIAL_TYPE))) {
+        if (!counts(event)) {
             return;
         }
         try {
@@ -61,6 +55,18 @@ public class SignInAlertListener implements EventListenerProvider {
         } catch (RuntimeException failure) {
             LOG.warnf(failure, "Sign-in alert skipped for user %s in realm %s", event.getUserId(), event.getRealmId());
         }
+    }
+
+    /**
+     * Whether an event is a sign-in the alerts look at. A token refresh, a code exchange or a failed attempt is not a
+     * sign-in, and a program's sign-in with an app password (a mail client polling from its server) is not a device.
+     */
+    static boolean counts(Event event) {
+        if (event.getType() != EventType.LOGIN || event.getUserId() == null || event.getRealmId() == null) {
+            return false;
+        }
+        return event.getDetails() == null
+                || !AppPasswords.CREDENTIAL_TYPE.equals(event.getDetails().get(Details.CREDENTIAL_TYPE));
     }
 
     private void handle(Event event) {
