@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { JAR_NAME, keycloakOptions } from "./lib/keycloak-config.mjs";
-import { SignedInAdmin } from "./lib/keycloak-admin.mjs";
+import { offerAppPasswords, SignedInAdmin } from "./lib/keycloak-admin.mjs";
 import { KeycloakError, startKeycloak } from "./lib/keycloak-server.mjs";
 import { startMailCatcher } from "./lib/mail-catcher.mjs";
 
@@ -65,7 +65,8 @@ setInterval(() => {}, 1 << 30);
 
 /**
  * What the demo shows beyond the test realm's settings (tests/fixtures/demo-realm.json is also the browser tests'
- * realm): it saves user events, so Account activity lists rows, and it sends sign-in alerts to the local mail catcher.
+ * realm): it saves user events, so Account activity lists rows, it sends sign-in alerts to the local mail catcher, and
+ * its client `mail-server` signs in with app passwords only (docs/extension.md, "App passwords").
  * Set through the Admin API at each start, so a demo realm kept from an earlier run gets them too.
  * @param {string} url
  */
@@ -79,4 +80,5 @@ async function showcaseDemoRealm(url) {
       smtpServer: { host: "127.0.0.1", port: String(MAIL_SMTP_PORT), from: "keycloak@demo.example" },
     },
   );
+  await offerAppPasswords(admin, "demo", { clientId: "mail-server" });
 }

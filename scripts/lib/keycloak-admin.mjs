@@ -159,3 +159,49 @@ async function inBatches(
   };
   await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
 }
+
+/**
+ * Offers app passwords to one client, as docs/extension.md ("App passwords") tells a realm admin to: a direct-grant
+ * flow `flowAlias` of Keycloak's username check and the extension's app password check (both required), and a public
+ * client `clientId` with direct access grants whose direct-grant flow is that one (its flow binding override). Keeps
+ * what exists already, so that a realm kept from an earlier run is left as it is. Returns the flow's id.
+ * @param {KcAdminClient} admin @param {string} realm
+ * @param {{ clientId: string, flowAlias?: string }} options
+ */
+export async function offerAppPasswords(admin, realm, { clientId, flowAlias = "app passwords" }) {
+  let flow = (await admin.authenticationManagement.getFlows({ realm })).find((f) => f.alias === flowAlias);
+  if (!flow) {
+    await admin.authenticationManagement.createFlow({
+      realm,
+      alias: flowAlias,
+      description: "Direct grant with an app password (account console extension) instead of the password",
+      providerId: "basic-flow",
+      topLevel: true,
+      builtIn: false,
+    });
+    for (const provider of ["direct-grant-validate-username", "account-console-app-password"]) {
+      await admin.authenticationManagement.addExecutionToFlow({ realm, flow: flowAlias, provider });
+    }
+    for (const execution of await admin.authenticationManagement.getExecutions({ realm, flow: flowAlias })) {
+      await admin.authenticationManagement.updateExecution(
+        { realm, flow: flowAlias },
+        { ...execution, requirement: "REQUIRED" },
+      );
+    }
+    flow = (await admin.authenticationManagement.getFlows({ realm })).find((f) => f.alias === flowAlias);
+  }
+  if (!flow?.id) throw new Error(`The flow ${flowAlias} of ${realm} was not made.`);
+  const [client] = await admin.clients.find({ realm, clientId });
+  if (!client) {
+    await admin.clients.create({
+      realm,
+      clientId,
+      name: "Mail server",
+      publicClient: true,
+      standardFlowEnabled: false,
+      directAccessGrantsEnabled: true,
+      authenticationFlowBindingOverrides: { direct_grant: flow.id },
+    });
+  }
+  return flow.id;
+}

@@ -24,7 +24,7 @@ export type ExtensionFeatures = {
   lastUsed: boolean;
   /** Whether "Lock it down" can end every other session and require a new password (`POST …/lock-down`). */
   lockDown: boolean;
-  /** Whether the extension keeps app passwords. */
+  /** Whether the realm offers app passwords (a flow of the realm uses the extension's app password check). */
   appPasswords: boolean;
 };
 

@@ -268,6 +268,8 @@ test.describe("the extension's API", () => {
       // Keycloak calls global event listeners (ours records last use) from 26.1 on.
       lastUsed: keycloakAtLeast("26.1.0"),
       lockDown: true,
+      // No flow of this realm has the app password step.
+      appPasswords: false,
     });
   });
 
@@ -288,6 +290,8 @@ test.describe("the extension's API", () => {
       // Keycloak calls global event listeners (ours records last use) from 26.1 on.
       lastUsed: keycloakAtLeast("26.1.0"),
       lockDown: true,
+      // No flow of this realm has the app password step.
+      appPasswords: false,
     });
     const page = await request.get(api(QUIET_REALM, "events?max=5"), { headers: bearer(token) });
     expect(page.status()).toBe(200);

@@ -28,6 +28,8 @@ export default async function globalSetup() {
     const server = await startE2eKeycloak();
     state.e2eKeycloak = server;
     process.env.E2E_KEYCLOAK_URL = server.url;
+    // The server's log, for the tests that check what it never holds (a secret); none for a container.
+    if (server.logFile) process.env.E2E_KEYCLOAK_LOG = server.logFile;
     // Stopped after the run: the files' realms need not be deleted one by one (see realmLifecycle).
     process.env.E2E_KEYCLOAK_DISPOSABLE = "1";
   }

@@ -21,6 +21,7 @@ import { useFormat } from "../../i18n/format";
 import { DefaultSecondFactorAction, DefaultSecondFactorProvider } from "./DefaultSecondFactor";
 import { CredentialLastUsed, LastUsedProvider, TypeLastUsed } from "./LastUsed";
 import { PageLayout } from "../../ui/PageLayout";
+import { AppPasswords } from "./AppPasswords";
 import type { PageProps } from "../page";
 import { CredentialIcon } from "./CredentialIcon";
 import { CredentialProperties, PROVIDER_PROPERTY } from "./CredentialProperties";
@@ -68,6 +69,7 @@ export default function SigningIn({ data: containers, reload }: PageProps<Creden
           </LastUsedProvider>
         </RenameCredentialProvider>
       </DefaultSecondFactorProvider>
+      <AppPasswords />
     </PageLayout>
   );
 }

@@ -25,10 +25,12 @@ public class AccountConsoleExtensionFactory implements RealmResourceProviderFact
     private static final Logger LOG = Logger.getLogger(AccountConsoleExtensionFactory.class);
 
     private Features features = Features.ALL;
+    /** App passwords per user; 0 while the option turns them off. */
+    private int appPasswordLimit = AppPasswords.DEFAULT_LIMIT;
 
     @Override
     public RealmResourceProvider create(KeycloakSession session) {
-        return new AccountConsoleExtensionProvider(session, features);
+        return new AccountConsoleExtensionProvider(session, features, appPasswordLimit);
     }
 
     @Override
@@ -38,7 +40,13 @@ public class AccountConsoleExtensionFactory implements RealmResourceProviderFact
         Features.Reading reading = Features.read(config, known);
         reading.errors().forEach(LOG::error);
         features = reading.features();
-        LOG.debugf("Features: %s", features);
+        AppPasswords.Limit limit = AppPasswords.readLimit(config,
+                !Features.unknownOptions(config.getPropertyNames(), known).isEmpty());
+        if (limit.error() != null) {
+            LOG.error(limit.error());
+        }
+        appPasswordLimit = limit.value();
+        LOG.debugf("Features: %s, app passwords per user: %d", features, appPasswordLimit);
     }
 
     @Override
@@ -70,6 +78,13 @@ public class AccountConsoleExtensionFactory implements RealmResourceProviderFact
                 .helpText("Lets users choose which of their second factors is offered first (true or false; anything "
                         + "else is an error and turns it off).")
                 .defaultValue(true)
+                .add()
+                .property()
+                .name(AppPasswords.LIMIT_OPTION)
+                .type(ProviderConfigProperty.STRING_TYPE)
+                .helpText("How many app passwords a user may have, from 1 to " + AppPasswords.MAX_LIMIT
+                        + " (anything else is an error and turns app passwords off).")
+                .defaultValue(AppPasswords.DEFAULT_LIMIT)
                 .add()
                 .build();
     }

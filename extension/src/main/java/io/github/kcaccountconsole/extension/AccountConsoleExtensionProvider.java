@@ -8,15 +8,17 @@ public class AccountConsoleExtensionProvider implements RealmResourceProvider {
 
     private final KeycloakSession session;
     private final Features features;
+    private final int appPasswordLimit;
 
-    AccountConsoleExtensionProvider(KeycloakSession session, Features features) {
+    AccountConsoleExtensionProvider(KeycloakSession session, Features features, int appPasswordLimit) {
         this.session = session;
         this.features = features;
+        this.appPasswordLimit = appPasswordLimit;
     }
 
     @Override
     public Object getResource() {
-        return new ExtensionResource(session, features);
+        return new ExtensionResource(session, features, appPasswordLimit);
     }
 
     @Override

@@ -58,18 +58,20 @@ public class ExtensionResource {
 
     private final KeycloakSession session;
     private final Features features;
+    private final int appPasswordLimit;
 
-    ExtensionResource(KeycloakSession session, Features features) {
+    ExtensionResource(KeycloakSession session, Features features, int appPasswordLimit) {
         this.session = session;
         this.features = features;
+        this.appPasswordLimit = appPasswordLimit;
     }
 
     /** The probe's answer: the console shows a feature only when its flag is true. */
     @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts",
-        "applicationSessions", "verifyEmailAction", "offlineSessions", "lastUsed", "lockDown"})
+        "applicationSessions", "verifyEmailAction", "offlineSessions", "lastUsed", "lockDown", "appPasswords"})
     public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled,
             boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction, boolean offlineSessions,
-            boolean lastUsed, boolean lockDown) {
+            boolean lastUsed, boolean lockDown, boolean appPasswords) {
     }
 
     /** Every error of the extension's own: a code for programs and a sentence for people. */
@@ -92,7 +94,8 @@ public class ExtensionResource {
                 new Offer(features.accountActivity(), features.defaultSecondFactor(), realm().isEventsEnabled(),
                         SignInAlerts.offered(realm()), true, RequiredActions.startable(session, realm(),
                                 UserModel.RequiredAction.VERIFY_EMAIL.name()), true,
-                        LastUsedListenerFactory.recording(realm()), true));
+                        LastUsedListenerFactory.recording(realm()), true,
+                        appPasswordLimit > 0 && AppPasswordsOffered.offered(realm())));
     }
 
     /** The caller's own events, newest first, a bounded page at a time. */
@@ -508,6 +511,12 @@ public class ExtensionResource {
     @Path("sign-in-alerts")
     public SignInAlertsResource signInAlerts() {
         return new SignInAlertsResource(session, need -> check(true, need));
+    }
+
+    /** The user's own app passwords: {@link AppPasswordsResource}. */
+    @Path("app-passwords")
+    public AppPasswordsResource appPasswords() {
+        return new AppPasswordsResource(session, appPasswordLimit, need -> check(appPasswordLimit > 0, need));
     }
 
     /** The outcome of the checks every endpoint with a token runs: the caller, or the answer that refuses it. */

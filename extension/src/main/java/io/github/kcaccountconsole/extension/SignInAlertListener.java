@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 import org.keycloak.device.DeviceRepresentationProvider;
 import org.keycloak.email.EmailException;
 import org.keycloak.email.EmailSenderProvider;
+import org.keycloak.events.Details;
 import org.keycloak.events.Event;
 import org.keycloak.events.EventListenerProvider;
 import org.keycloak.events.EventType;
@@ -46,8 +47,7 @@ public class SignInAlertListener implements EventListenerProvider {
 
     @Override
     public void onEvent(Event event) {
-        // A token refresh, a code exchange or a failed attempt is not a sign-in.
-        if (event.getType() != EventType.LOGIN || event.getUserId() == null || event.getRealmId() == null) {
+        if (!counts(event)) {
             return;
         }
         try {
@@ -55,6 +55,18 @@ public class SignInAlertListener implements EventListenerProvider {
         } catch (RuntimeException failure) {
             LOG.warnf(failure, "Sign-in alert skipped for user %s in realm %s", event.getUserId(), event.getRealmId());
         }
+    }
+
+    /**
+     * Whether an event is a sign-in the alerts look at. A token refresh, a code exchange or a failed attempt is not a
+     * sign-in, and a program's sign-in with an app password (a mail client polling from its server) is not a device.
+     */
+    static boolean counts(Event event) {
+        if (event.getType() != EventType.LOGIN || event.getUserId() == null || event.getRealmId() == null) {
+            return false;
+        }
+        return event.getDetails() == null
+                || !AppPasswords.CREDENTIAL_TYPE.equals(event.getDetails().get(Details.CREDENTIAL_TYPE));
     }
 
     private void handle(Event event) {

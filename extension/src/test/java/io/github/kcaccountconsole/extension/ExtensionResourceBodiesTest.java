@@ -17,8 +17,8 @@ class ExtensionResourceBodiesTest {
     @Test
     void theProbeNamesEachFeature() {
         assertEquals("{\"accountActivity\":true,\"defaultSecondFactor\":false,\"eventsEnabled\":true,"
-                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false,\"offlineSessions\":true,\"lastUsed\":true,\"lockDown\":true}",
-                json(new ExtensionResource.Offer(true, false, true, false, true, false, true, true, true)));
+                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false,\"offlineSessions\":true,\"lastUsed\":true,\"lockDown\":true,\"appPasswords\":true}",
+                json(new ExtensionResource.Offer(true, false, true, false, true, false, true, true, true, true)));
     }
 
     @Test

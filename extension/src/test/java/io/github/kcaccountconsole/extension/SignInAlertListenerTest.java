@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.keycloak.events.Event;
+import org.keycloak.events.EventType;
 import org.keycloak.models.UserModel;
 
 class SignInAlertListenerTest {
@@ -26,5 +29,24 @@ class SignInAlertListenerTest {
         assertFalse(SignInAlertListener.mailable(user("alice@example.org", false)));
         assertFalse(SignInAlertListener.mailable(user(null, true)));
         assertFalse(SignInAlertListener.mailable(user(" ", true)));
+    }
+
+    private static Event event(EventType type, Map<String, String> details) {
+        Event event = new Event();
+        event.setType(type);
+        event.setUserId("u1");
+        event.setRealmId("r1");
+        event.setDetails(details);
+        return event;
+    }
+
+    @Test
+    void aSignInWithAnAppPasswordIsNotADevice() {
+        assertTrue(SignInAlertListener.counts(event(EventType.LOGIN, null)));
+        assertTrue(SignInAlertListener.counts(event(EventType.LOGIN, Map.of("auth_method", "openid-connect"))));
+        assertFalse(SignInAlertListener.counts(event(EventType.LOGIN,
+                Map.of("credential_type", AppPasswords.CREDENTIAL_TYPE, "credential_user_label", "Mail"))));
+        assertFalse(SignInAlertListener.counts(event(EventType.LOGIN_ERROR, null)));
+        assertFalse(SignInAlertListener.counts(event(EventType.REFRESH_TOKEN, null)));
     }
 }

@@ -1,0 +1,180 @@
+package io.github.kcaccountconsole.extension;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Locale;
+
+import org.keycloak.Config;
+
+/**
+ * The rules of app passwords (pure: {@link AppPasswordStore} keeps them in Keycloak, {@link AppPasswordAuthenticator}
+ * checks them). An app password is a secret the server makes for one program of one user; docs/extension.md, "App
+ * passwords".
+ */
+final class AppPasswords {
+
+    /** The credential type. It has no credential provider, so the Account API lists no credential of it. */
+    static final String CREDENTIAL_TYPE = "account-console-app-password";
+
+    /** The letters of a secret: lower case only, so that a person can read one out and type it. */
+    static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz";
+    /** 28 letters of 26: 28 * log2(26) = 131.6 bits, more than 128. */
+    static final int LETTERS = 28;
+    /** Shown in groups of four, joined by hyphens: {@code abcd-efgh-…}, 34 characters. */
+    static final int GROUP = 4;
+
+    static final int MAX_NAME_LENGTH = 64;
+    static final int DEFAULT_LIMIT = 20;
+    /** The highest limit an admin may set: each sign-in with an app password checks up to this many hashes. */
+    static final int MAX_LIMIT = 100;
+    /** An expiry must lie within this span from now. */
+    static final long MAX_LIFETIME_MILLIS = Duration.ofDays(3653).toMillis();
+    /** Last used is written again only when it is older than this (at most one write per app password and day). */
+    static final long LAST_USED_REFRESH_MILLIS = Duration.ofDays(1).toMillis();
+
+    /** The server option for the limit per user. */
+    static final String LIMIT_OPTION = "app-passwords-limit";
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private AppPasswords() {
+    }
+
+    /** The bits of one secret: {@value #LETTERS} letters, each one of {@value #ALPHABET}'s 26. */
+    static double bits() {
+        return LETTERS * (Math.log(ALPHABET.length()) / Math.log(2));
+    }
+
+    /** A new secret from the server's secure random source. */
+    static String generate() {
+        return generate(RANDOM);
+    }
+
+    /** A new secret: {@value #LETTERS} letters drawn uniformly from {@code random}, in groups of {@value #GROUP}. */
+    static String generate(SecureRandom random) {
+        StringBuilder secret = new StringBuilder();
+        for (int i = 0; i < LETTERS; i++) {
+            if (i > 0 && i % GROUP == 0) {
+                secret.append('-');
+            }
+            secret.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
+        }
+        return secret.toString();
+    }
+
+    /**
+     * What is hashed and compared: the letters only, in lower case, so that {@code ABCD efgh-…} as a person typed it
+     * matches. Null when what was typed cannot be an app password (then no hash is computed for it).
+     */
+    static String normalize(String typed) {
+        if (typed == null || typed.length() > 4 * LETTERS) {
+            return null;
+        }
+        StringBuilder letters = new StringBuilder(LETTERS);
+        for (int i = 0; i < typed.length(); i++) {
+            char c = typed.charAt(i);
+            if (c == '-' || c == ' ') {
+                continue;
+            }
+            char lower = Character.toLowerCase(c);
+            if (ALPHABET.indexOf(lower) < 0) {
+                return null;
+            }
+            letters.append(lower);
+        }
+        return letters.length() == LETTERS ? letters.toString() : null;
+    }
+
+    /** Why a new app password is refused: the error code, the HTTP status and a sentence. */
+    record Refusal(String code, int status, String description) {
+    }
+
+    /** The name as it is kept (trimmed), or null when {@link #checkName} refuses it. */
+    static String cleanName(String name) {
+        return name == null ? null : name.strip();
+    }
+
+    /** Null when the name may be used; otherwise why not. */
+    static Refusal checkName(String name, Collection<String> existing) {
+        String clean = cleanName(name);
+        if (clean == null || clean.isEmpty()) {
+            return new Refusal("invalid_name", 400, "A name is required.");
+        }
+        if (clean.codePointCount(0, clean.length()) > MAX_NAME_LENGTH) {
+            return new Refusal("invalid_name", 400, "A name may have at most " + MAX_NAME_LENGTH + " characters.");
+        }
+        if (clean.codePoints().anyMatch(Character::isISOControl)) {
+            return new Refusal("invalid_name", 400, "A name may not hold control characters.");
+        }
+        String key = clean.toLowerCase(Locale.ROOT);
+        if (existing.stream().anyMatch(other -> other != null && other.strip().toLowerCase(Locale.ROOT).equals(key))) {
+            return new Refusal("name_taken", 409, "You already have an app password with this name.");
+        }
+        return null;
+    }
+
+    /** Null when the expiry (null: never) may be used at {@code now}; otherwise why not. */
+    static Refusal checkExpiry(Long expires, long now) {
+        if (expires == null) {
+            return null;
+        }
+        if (expires <= now) {
+            return new Refusal("invalid_expiry", 400, "The expiry must lie in the future.");
+        }
+        if (expires - now > MAX_LIFETIME_MILLIS) {
+            return new Refusal("invalid_expiry", 400, "The expiry may lie at most ten years ahead.");
+        }
+        return null;
+    }
+
+    /** Null when a user with {@code count} app passwords may have one more; otherwise why not. */
+    static Refusal checkLimit(int count, int limit) {
+        return count >= limit
+                ? new Refusal("limit_reached", 409, "You have " + count + " app passwords, the most this server allows. "
+                        + "Revoke one first.")
+                : null;
+    }
+
+    /** Whether an app password that expires at {@code expires} (null: never) is expired at {@code now}. */
+    static boolean expired(Long expires, long now) {
+        return expires != null && expires <= now;
+    }
+
+    /** Whether a use at {@code now} is worth writing, given the last one written. */
+    static boolean lastUsedWorthWriting(Long lastUsed, long now) {
+        return lastUsed == null || now - lastUsed >= LAST_USED_REFRESH_MILLIS;
+    }
+
+    /** The limit per user as read from the server's options, or why it is off. */
+    record Limit(int value, String error) {
+
+        boolean on() {
+            return value > 0;
+        }
+    }
+
+    /**
+     * Reads {@value #LIMIT_OPTION}: unset means {@value #DEFAULT_LIMIT}. As with the other options, a value that cannot
+     * be read turns the feature off (limit 0) and says so: not a whole number from 1 to {@value #MAX_LIMIT}; and with a
+     * misspelt option of the provider ({@code doubtful}) the feature is off unless its limit is set explicitly.
+     */
+    static Limit readLimit(Config.Scope config, boolean doubtful) {
+        String raw = config.get(LIMIT_OPTION);
+        if (raw == null || raw.isBlank()) {
+            return doubtful ? new Limit(0, null) : new Limit(DEFAULT_LIMIT, null);
+        }
+        int value;
+        try {
+            value = Integer.parseInt(raw.trim());
+        } catch (NumberFormatException notNumber) {
+            value = -1;
+        }
+        if (value < 1 || value > MAX_LIMIT) {
+            return new Limit(0, "The option " + LIMIT_OPTION + " of " + AccountConsoleExtensionFactory.ID + " is '"
+                    + raw + "', not a whole number from 1 to " + MAX_LIMIT
+                    + ": app passwords are off until the value is corrected.");
+        }
+        return new Limit(value, null);
+    }
+}

@@ -1,0 +1,210 @@
+package io.github.kcaccountconsole.extension;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.function.Function;
+
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.jboss.logging.Logger;
+import org.keycloak.credential.CredentialModel;
+import org.keycloak.events.Details;
+import org.keycloak.events.EventBuilder;
+import org.keycloak.events.EventType;
+import org.keycloak.models.KeycloakSession;
+import org.keycloak.models.PasswordPolicy;
+import org.keycloak.models.RealmModel;
+import org.keycloak.models.UserModel;
+import org.keycloak.util.JsonSerialization;
+
+/**
+ * {@code /realms/{realm}/account-console-extension/app-passwords}: the token's user's own app passwords (list, create,
+ * revoke). No user in the address or the body; the bearer check refuses a token of another realm.
+ */
+public class AppPasswordsResource {
+
+    private static final Logger LOG = Logger.getLogger(AppPasswordsResource.class);
+
+    /** A body is {"name": …, "expires": …}; anything longer is refused unread. */
+    static final int MAX_BODY_BYTES = 1024;
+
+    private final KeycloakSession session;
+    private final int limit;
+    private final Function<Access.Need, ExtensionResource.Checked> check;
+
+    AppPasswordsResource(KeycloakSession session, int limit, Function<Access.Need, ExtensionResource.Checked> check) {
+        this.session = session;
+        this.limit = limit;
+        this.check = check;
+    }
+
+    @JsonPropertyOrder({"id", "name", "created", "expires", "lastUsed"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record Row(String id, String name, long created, Long expires, Long lastUsed) {
+
+        static Row of(AppPasswordStore.Listed listed) {
+            return new Row(listed.id(), listed.name(), listed.created(), listed.expires(), listed.lastUsed());
+        }
+    }
+
+    @JsonPropertyOrder({"limit", "appPasswords"})
+    public record Page(int limit, List<Row> appPasswords) {
+    }
+
+    /** The answer to a create: the only time the secret leaves the server. */
+    @JsonPropertyOrder({"id", "name", "created", "expires", "lastUsed", "password"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record Created(String id, String name, long created, Long expires, Long lastUsed, String password) {
+    }
+
+    /** The request of a create, read from the body; null fields where the body had none. */
+    record NewAppPassword(String name, Long expires) {
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response list() {
+        ExtensionResource.Checked checked = check.apply(Access.Need.READ);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        List<Row> rows = AppPasswordStore.list(checked.caller().user()).stream().map(Row::of).toList();
+        return json(Response.Status.OK, new Page(limit, rows));
+    }
+
+    @POST
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response create(InputStream input) throws IOException {
+        ExtensionResource.Checked checked = check.apply(Access.Need.WRITE);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        RealmModel realm = session.getContext().getRealm();
+        if (!AppPasswordsOffered.offered(realm)) {
+            return ExtensionResource.error(Response.Status.NOT_FOUND, "not_offered",
+                    "This realm offers no app passwords.");
+        }
+        byte[] raw = input == null ? new byte[0] : input.readNBytes(MAX_BODY_BYTES + 1);
+        if (raw.length > MAX_BODY_BYTES) {
+            return ExtensionResource.error(Response.Status.REQUEST_ENTITY_TOO_LARGE, "too_large",
+                    "The body may have at most " + MAX_BODY_BYTES + " bytes.");
+        }
+        NewAppPassword asked = read(raw);
+        if (asked == null) {
+            return ExtensionResource.error(Response.Status.BAD_REQUEST, "invalid_body",
+                    "The body must be {\"name\": \"…\", \"expires\": <epoch milliseconds> or null}.");
+        }
+        UserModel user = checked.caller().user();
+        List<CredentialModel> existing = AppPasswordStore.credentials(user);
+        long now = System.currentTimeMillis();
+        AppPasswords.Refusal refusal = AppPasswords.checkName(asked.name(),
+                existing.stream().map(CredentialModel::getUserLabel).toList());
+        if (refusal == null) {
+            refusal = AppPasswords.checkExpiry(asked.expires(), now);
+        }
+        if (refusal == null) {
+            refusal = AppPasswords.checkLimit(existing.size(), limit);
+        }
+        if (refusal != null) {
+            return ExtensionResource.error(Response.Status.fromStatusCode(refusal.status()), refusal.code(),
+                    refusal.description());
+        }
+        String secret = AppPasswords.generate();
+        PasswordPolicy policy = realm.getPasswordPolicy();
+        CredentialModel credential = AppPasswordStore.newCredential(AppPasswordStore.hashProvider(session, policy),
+                policy, secret, AppPasswords.cleanName(asked.name()), asked.expires(), now);
+        CredentialModel stored = user.credentialManager().createStoredCredential(credential);
+        record(checked.caller(), EventType.UPDATE_CREDENTIAL, stored);
+        LOG.debugf("User %s created app password %s", user.getId(), stored.getId());
+        return json(Response.Status.CREATED, new Created(stored.getId(), stored.getUserLabel(), now, asked.expires(),
+                null, secret));
+    }
+
+    @DELETE
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response revoke(@PathParam("id") String id) {
+        ExtensionResource.Checked checked = check.apply(Access.Need.WRITE);
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        UserModel user = checked.caller().user();
+        // Looked up among the caller's own: another user's id is unknown here.
+        CredentialModel credential = AppPasswordStore.credentials(user).stream()
+                .filter(candidate -> candidate.getId().equals(id))
+                .findFirst().orElse(null);
+        if (credential == null || !user.credentialManager().removeStoredCredentialById(credential.getId())) {
+            return ExtensionResource.error(Response.Status.NOT_FOUND, "app_password_not_found",
+                    "You have no app password with this id.");
+        }
+        record(checked.caller(), EventType.REMOVE_CREDENTIAL, credential);
+        LOG.debugf("User %s revoked app password %s", user.getId(), credential.getId());
+        return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /** As Keycloak records a credential added or removed through the account console: type, id and label. */
+    private void record(BearerCheck.Result caller, EventType type, CredentialModel credential) {
+        EventBuilder event = new EventBuilder(session.getContext().getRealm(), session,
+                session.getContext().getConnection())
+                .event(type)
+                .user(caller.user())
+                .detail(Details.CREDENTIAL_TYPE, credential.getType())
+                .detail(Details.CREDENTIAL_ID, credential.getId())
+                .detail(Details.CREDENTIAL_USER_LABEL, credential.getUserLabel());
+        if (caller.client() != null) {
+            event.client(caller.client());
+        }
+        if (caller.userSession() != null) {
+            event.session(caller.userSession());
+        }
+        event.success();
+    }
+
+    /** The name and expiry of {"name": "…", "expires": 123 | null}, or null for any other body. */
+    static NewAppPassword read(byte[] raw) {
+        try {
+            JsonNode node = JsonSerialization.readValue(raw, JsonNode.class);
+            if (node == null || !node.isObject() || !node.path("name").isTextual()) {
+                return null;
+            }
+            var names = node.fieldNames();
+            while (names.hasNext()) {
+                String field = names.next();
+                if (!field.equals("name") && !field.equals("expires")) {
+                    return null;
+                }
+            }
+            JsonNode expires = node.path("expires");
+            if (expires.isMissingNode() || expires.isNull()) {
+                return new NewAppPassword(node.get("name").textValue(), null);
+            }
+            if (!expires.isIntegralNumber() || !expires.canConvertToLong()) {
+                return null;
+            }
+            return new NewAppPassword(node.get("name").textValue(), expires.longValue());
+        } catch (IOException | RuntimeException notJson) {
+            return null;
+        }
+    }
+
+    private static Response json(Response.Status status, Object body) {
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                .entity(ExtensionResource.write(body))
+                .build();
+    }
+}

@@ -1,0 +1,209 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { AppPassword } from "../../api/appPasswords";
+import { renderPage, type StubRoute } from "../../testing/renderPage";
+import { startOfDay } from "./CreateAppPasswordDialog";
+
+const PAGE = "account-security/signing-in";
+const EXTENSION = "/realms/demo/account-console-extension/";
+const LIST = `${EXTENSION}app-passwords`;
+const DAY = 24 * 3600 * 1000;
+
+const probe = (appPasswords: boolean): StubRoute => ({
+  path: EXTENSION,
+  body: { accountActivity: true, defaultSecondFactor: true, eventsEnabled: true, appPasswords },
+});
+const credentials: StubRoute = { path: "/credentials", body: [] };
+const mail: AppPassword = {
+  id: "a1",
+  name: "Mail",
+  created: Date.UTC(2026, 0, 2),
+  expires: null,
+  lastUsed: Date.UTC(2026, 0, 3),
+};
+const old: AppPassword = {
+  id: "a2",
+  name: "Old phone",
+  created: Date.UTC(2025, 0, 2),
+  expires: Date.UTC(2025, 5, 1),
+  lastUsed: null,
+};
+const list = (appPasswords: AppPassword[], limit = 20): StubRoute => ({ path: LIST, body: { limit, appPasswords } });
+
+describe("app passwords on Signing in", () => {
+  it("is not there where the realm does not offer them", async () => {
+    const { fetchStub } = renderPage(PAGE, { routes: [probe(false), credentials, list([mail])] });
+    await waitFor(() => expect(fetchStub.mock.calls.some(([url]) => String(url).endsWith(EXTENSION))).toBe(true));
+    // The probe has answered (the page asked it) before the absence is checked.
+    await screen.findByRole("heading", { name: "Signing in", level: 1 });
+    await waitFor(() => expect(fetchStub.mock.calls.length).toBeGreaterThan(1));
+    expect(screen.queryByRole("heading", { name: "App passwords" })).toBeNull();
+    expect(fetchStub.mock.calls.some(([url]) => String(url).endsWith(LIST))).toBe(false);
+  });
+
+  it("lists each app password with its name, created, last used and expiry", async () => {
+    renderPage(PAGE, { routes: [probe(true), credentials, list([mail, old])] });
+    const section = await screen.findByTestId("app-passwords/list");
+    const rows = [...section.querySelectorAll("[data-testrole=app-password]")];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent("Mail");
+    expect(rows[0]).toHaveTextContent("Created: January 2, 2026");
+    expect(rows[0]).toHaveTextContent("Last used: January 3, 2026");
+    expect(rows[0]).toHaveTextContent("Expires: never");
+    expect(rows[1]).toHaveTextContent("Last used: never");
+    expect(rows[1]).toHaveTextContent("Expired: June 1, 2025");
+  });
+
+  it("says when there are none, and when the list cannot be read", async () => {
+    renderPage(PAGE, { routes: [probe(true), credentials, list([])] });
+    expect(await screen.findByText("You have no app passwords.")).toBeVisible();
+  });
+
+  it("shows a failed list as an error, never as an empty one", async () => {
+    renderPage(PAGE, {
+      routes: [probe(true), credentials, { path: LIST, status: 500, body: { error: "x", errorDescription: "Down." } }],
+    });
+    expect(await screen.findByText(/Your app passwords could not be loaded: Down\./)).toBeVisible();
+    expect(screen.queryByText("You have no app passwords.")).toBeNull();
+  });
+
+  it("creates one, shows the password once with a copy button, and forgets it on close", async () => {
+    const expires = startOfDay("2099-03-04")!;
+    const { fetchStub } = renderPage(PAGE, {
+      routes: [
+        probe(true),
+        credentials,
+        list([mail]),
+        {
+          method: "POST",
+          path: LIST,
+          status: 201,
+          body: {
+            id: "n1",
+            name: "Laptop",
+            created: Date.now(),
+            expires,
+            lastUsed: null,
+            password: "abcd-efgh-ijkl-mnop-qrst-uvwx-yzab",
+          },
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), "  Laptop ");
+    await userEvent.type(within(dialog).getByLabelText("Expiry date (optional)"), "2099-03-04");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+
+    const shown = await screen.findByRole("dialog", { name: "Your new app password" });
+    expect(within(shown).getByRole("group", { name: "App password for Laptop" })).toHaveTextContent(
+      "abcd-efgh-ijkl-mnop-qrst-uvwx-yzab",
+    );
+    expect(within(shown).getByRole("button", { name: "Copy to clipboard" })).toBeVisible();
+    expect(shown).toHaveTextContent("It will not be shown again");
+    const post = fetchStub.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Laptop", expires });
+    // The list was read again after the create.
+    expect(
+      fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith(LIST) && (init?.method ?? "GET") === "GET")
+        .length,
+    ).toBe(2);
+
+    await userEvent.click(within(shown).getByTestId("app-password-done"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.body).not.toHaveTextContent("abcd-efgh");
+    // Creating again starts from an empty form, with no trace of the last password.
+    await userEvent.click(screen.getByRole("button", { name: "Create app password" }));
+    expect(await screen.findByRole("dialog", { name: "Create an app password" })).not.toHaveTextContent("abcd");
+  });
+
+  it("refuses a bad name before asking, and keeps the input when the server refuses", async () => {
+    const { fetchStub } = renderPage(PAGE, {
+      routes: [
+        probe(true),
+        credentials,
+        list([mail]),
+        { method: "POST", path: LIST, status: 409, body: { error: "limit_reached", errorDescription: "Too many." } },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText("Enter a name.")).toBeVisible();
+    await userEvent.type(name, "MAIL");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText("You already have an app password with this name.")).toBeVisible();
+    await userEvent.clear(name);
+    await userEvent.type(name, "x".repeat(65));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText("A name can have at most 64 characters.")).toBeVisible();
+    expect(fetchStub.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, "Phone");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText("The app password was not created: Too many.")).toBeVisible();
+    expect(name).toHaveValue("Phone");
+    expect(screen.queryByRole("dialog", { name: "Your new app password" })).toBeNull();
+  });
+
+  it("refuses an expiry that is not after today", async () => {
+    renderPage(PAGE, { routes: [probe(true), credentials, list([])] });
+    await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), "Mail");
+    await userEvent.type(within(dialog).getByLabelText("Expiry date (optional)"), "2020-01-01");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText("Choose a day after today.")).toBeVisible();
+  });
+
+  it("offers no create at the limit and says why", async () => {
+    renderPage(PAGE, { routes: [probe(true), credentials, list([mail], 1)] });
+    expect(await screen.findByText(/You have 1 app passwords, the most allowed/)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Create app password" })).toBeDisabled();
+  });
+
+  it("asks before revoking, then revokes and reads the list again", async () => {
+    const { fetchStub } = renderPage(PAGE, {
+      routes: [probe(true), credentials, list([mail]), { method: "DELETE", path: `${LIST}/a1`, status: 204 }],
+    });
+    const row = (await screen.findByTestId("app-passwords/list")).querySelector("[data-testrole=app-password]")!;
+    await userEvent.click(within(row as HTMLElement).getByRole("button", { name: "Revoke" }));
+    const dialog = await screen.findByRole("dialog", { name: "Revoke Mail?" });
+    expect(fetchStub.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByText("App password Mail revoked.")).toBeVisible();
+    expect(fetchStub.mock.calls.some(([url, init]) => init?.method === "DELETE" && String(url).endsWith("/a1"))).toBe(
+      true,
+    );
+  });
+
+  it("says so when revoking fails, and shows no success", async () => {
+    renderPage(PAGE, {
+      routes: [
+        probe(true),
+        credentials,
+        list([mail]),
+        {
+          method: "DELETE",
+          path: `${LIST}/a1`,
+          status: 404,
+          body: { error: "app_password_not_found", errorDescription: "Gone." },
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Revoke" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByText(/The app password was not revoked/)).toBeVisible();
+    expect(screen.queryByText("App password Mail revoked.")).toBeNull();
+  });
+
+  it("reads a day of the date field as its start, local time", () => {
+    expect(startOfDay("2099-03-04")).toBe(new Date(2099, 2, 4).getTime());
+    expect(startOfDay("2099-02-30")).toBeUndefined();
+    expect(startOfDay("")).toBeUndefined();
+    expect(DAY).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,216 @@
+import {
+  Alert,
+  Button,
+  Content,
+  DataList,
+  DataListAction,
+  DataListCell,
+  DataListItem,
+  DataListItemCells,
+  DataListItemRow,
+  PageSection,
+  Spinner,
+  Split,
+  SplitItem,
+  Title,
+} from "@patternfly/react-core";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { fetchAppPasswords, revokeAppPassword, type AppPassword } from "../../api/appPasswords";
+import { useExtensionFeatures } from "../../api/useExtensionFeatures";
+import { useFormat } from "../../i18n/format";
+import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useFetch } from "../../ui/hooks/useFetch";
+import { CreateAppPasswordDialog } from "./CreateAppPasswordDialog";
+import "./app-passwords.css";
+
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: "long" };
+
+/**
+ * Signing in's "App passwords": secrets the server makes for programs that cannot sign in through a browser (a mail
+ * client). Shown only where the realm offers them (the probe's `appPasswords`); nothing at all otherwise.
+ */
+export function AppPasswords() {
+  const offered = useExtensionFeatures({ probe: true })?.appPasswords === true;
+  return offered ? <AppPasswordsSection /> : null;
+}
+
+function AppPasswordsSection() {
+  const { t } = useTranslation();
+  const api = useApi();
+  // The time of the answer decides which expiries the rows show as past.
+  const load = useCallback(
+    (signal: AbortSignal) => fetchAppPasswords(api, signal).then((list) => ({ ...list, readAt: Date.now() })),
+    [api],
+  );
+  const { state, reload } = useFetch(load, load);
+  // The names the dialog checks against, taken when it opens: the list reloads under an open dialog after a create.
+  const [creating, setCreating] = useState<string[]>();
+  const [revoking, setRevoking] = useState<AppPassword>();
+  const list = state.status === "ready" ? state.data : undefined;
+  const full = list !== undefined && list.appPasswords.length >= list.limit;
+
+  return (
+    <PageSection
+      padding={{ default: "noPadding" }}
+      className="signing-in-category app-passwords"
+      aria-labelledby="app-passwords-title"
+      data-testid="app-passwords"
+    >
+      <Split hasGutter isWrappable>
+        <SplitItem isFilled>
+          <Title headingLevel="h2" size="xl" id="app-passwords-title">
+            {t("appPasswordsTitle")}
+          </Title>
+          <Content component="p">{t("appPasswordsDescription")}</Content>
+        </SplitItem>
+        <SplitItem>
+          <Button
+            variant="secondary"
+            data-testid="app-passwords/create"
+            isDisabled={list === undefined || full}
+            aria-describedby={full ? "app-passwords-full" : undefined}
+            onClick={() => setCreating(list?.appPasswords.map((entry) => entry.name))}
+          >
+            {t("appPasswordsCreate")}
+          </Button>
+        </SplitItem>
+      </Split>
+      {full && (
+        <Content component="p" id="app-passwords-full" className="app-passwords-full">
+          {t("appPasswordsLimitReached", { limit: list.limit })}
+        </Content>
+      )}
+      {state.status === "loading" && <Spinner size="lg" aria-label={t("spinnerLoading")} />}
+      {state.status === "error" && (
+        <Alert
+          variant="danger"
+          isInline
+          title={t("appPasswordsLoadFailed", { error: t(errorMessage(state.error)) })}
+          actionLinks={
+            <Button variant="link" isInline onClick={reload}>
+              {t("tryAgain")}
+            </Button>
+          }
+        />
+      )}
+      {list && (
+        <DataList aria-label={t("appPasswordsTitle")} data-testid="app-passwords/list" isCompact>
+          {list.appPasswords.length === 0 ? (
+            <DataListItem>
+              <DataListItemRow>
+                <DataListItemCells
+                  dataListCells={[
+                    <DataListCell key="empty" className="credential-empty" data-testid="app-passwords/empty">
+                      {t("appPasswordsEmpty")}
+                    </DataListCell>,
+                  ]}
+                />
+              </DataListItemRow>
+            </DataListItem>
+          ) : (
+            list.appPasswords.map((entry) => (
+              <AppPasswordRow key={entry.id} entry={entry} now={list.readAt} onRevoke={() => setRevoking(entry)} />
+            ))
+          )}
+        </DataList>
+      )}
+      {creating && (
+        <CreateAppPasswordDialog names={creating} onCreated={reload} onClose={() => setCreating(undefined)} />
+      )}
+      {revoking && (
+        <RevokeDialog
+          entry={revoking}
+          onDone={() => {
+            setRevoking(undefined);
+            reload();
+          }}
+          onCancel={() => setRevoking(undefined)}
+        />
+      )}
+    </PageSection>
+  );
+}
+
+function AppPasswordRow({ entry, now, onRevoke }: { entry: AppPassword; now: number; onRevoke: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const labelId = `app-password-${entry.id}`;
+  const expired = entry.expires !== null && entry.expires <= now;
+  const day = (time: number) => format.dateTime(new Date(time), DAY);
+
+  return (
+    <DataListItem aria-labelledby={labelId} data-testrole="app-password">
+      <DataListItemRow>
+        <DataListItemCells
+          dataListCells={[
+            <DataListCell key="name" width={2}>
+              <div id={labelId} className="credential-label">
+                {entry.name}
+              </div>
+            </DataListCell>,
+            <DataListCell key="times" width={3}>
+              <ul className="app-password-times">
+                <li>{t("appPasswordsCreatedAt", { date: day(entry.created) })}</li>
+                <li>
+                  {entry.lastUsed === null
+                    ? t("appPasswordsNeverUsed")
+                    : t("appPasswordsLastUsedAt", { date: day(entry.lastUsed) })}
+                </li>
+                <li className={expired ? "app-password-expired" : undefined}>
+                  {entry.expires === null
+                    ? t("appPasswordsNoExpiry")
+                    : t(expired ? "appPasswordsExpiredAt" : "appPasswordsExpiresAt", { date: day(entry.expires) })}
+                </li>
+              </ul>
+            </DataListCell>,
+          ]}
+        />
+        <DataListAction aria-label={t("actions")} aria-labelledby={labelId} id={`actions-${labelId}`}>
+          <Button variant="danger" data-testrole="revoke" aria-describedby={labelId} onClick={onRevoke}>
+            {t("appPasswordsRevoke")}
+          </Button>
+        </DataListAction>
+      </DataListItemRow>
+    </DataListItem>
+  );
+}
+
+function RevokeDialog({ entry, onDone, onCancel }: { entry: AppPassword; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { addAlert, addError } = useAlerts();
+  const [busy, setBusy] = useState(false);
+
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      await revokeAppPassword(api, entry.id);
+    } catch (error) {
+      setBusy(false);
+      addError("appPasswordsRevokeFailed", error);
+      onCancel();
+      return;
+    }
+    addAlert(t("appPasswordsRevoked", { name: entry.name }));
+    onDone();
+  };
+
+  return (
+    <ConfirmDialog
+      id="revoke-app-password"
+      isOpen
+      title={t("appPasswordsRevokeTitle", { name: entry.name })}
+      confirmLabel={t("appPasswordsRevoke")}
+      confirmVariant="danger"
+      confirmId="revoke-app-password-confirm"
+      busy={busy}
+      onConfirm={() => void revoke()}
+      onCancel={onCancel}
+    >
+      {t("appPasswordsRevokeMessage")}
+    </ConfirmDialog>
+  );
+}

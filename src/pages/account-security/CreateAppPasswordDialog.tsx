@@ -1,0 +1,217 @@
+import {
+  Alert,
+  Button,
+  ClipboardCopy,
+  Content,
+  Form,
+  FormGroup,
+  FormHelperText,
+  HelperText,
+  HelperTextItem,
+  Modal,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
+  TextInput,
+} from "@patternfly/react-core";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useApi } from "../../api/ApiContext";
+import { createAppPassword, MAX_APP_PASSWORD_NAME, type CreatedAppPassword } from "../../api/appPasswords";
+import { errorMessage } from "../../ui/alerts/AlertContext";
+
+type FormValues = { name: string; expiry: string };
+
+/** `YYYY-MM-DD` of a local day, as a date field takes it. */
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+
+/** The start of a day of the date field (local time), or undefined when the text is no such day. */
+export function startOfDay(day: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const start = new Date(year, month - 1, date);
+  return start.getFullYear() === year && start.getMonth() === month - 1 && start.getDate() === date
+    ? start.getTime()
+    : undefined;
+}
+
+/** Whether a day of the date field starts after now: the server refuses an expiry that is not in the future. */
+const isLaterDay = (day: string) => (startOfDay(day) ?? 0) > Date.now();
+
+/**
+ * "Create app password": a name and an optional expiry day; then the password, once, with a copy button. Closing
+ * forgets it: the secret lives only in this dialog's state, which goes when the dialog does.
+ */
+export function CreateAppPasswordDialog({
+  names,
+  onCreated,
+  onClose,
+}: {
+  /** The user's app passwords' names, to refuse a second of the same name before asking. */
+  names: string[];
+  onCreated: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const id = useId();
+  const [failure, setFailure] = useState<string>();
+  const [created, setCreated] = useState<CreatedAppPassword>();
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({ defaultValues: { name: "", expiry: "" } });
+
+  const submit = handleSubmit(async ({ name, expiry }) => {
+    setFailure(undefined);
+    let answer: CreatedAppPassword;
+    try {
+      answer = await createAppPassword(api, { name: name.trim(), expires: expiry ? startOfDay(expiry)! : null });
+    } catch (problem) {
+      // The dialog keeps what the user typed and says why; nothing says it worked.
+      setFailure(t("appPasswordsCreateFailed", { error: t(errorMessage(problem)) }));
+      return;
+    }
+    setCreated(answer);
+    onCreated();
+  });
+
+  const close = () => {
+    // The secret is dropped with the user's decision to close, not at some later unmount.
+    setCreated(undefined);
+    onClose();
+  };
+
+  if (created) {
+    return (
+      <Modal
+        variant="small"
+        isOpen
+        onClose={close}
+        aria-labelledby={`${id}-shown-title`}
+        aria-describedby={`${id}-shown-body`}
+        data-testid="app-password-created"
+      >
+        <ModalHeader title={t("appPasswordsShowTitle")} labelId={`${id}-shown-title`} />
+        <ModalBody>
+          <Content component="p" id={`${id}-shown-body`}>
+            {t("appPasswordsShowOnce", { name: created.name })}
+          </Content>
+          {/* Inline, so that it wraps at the hyphens on a narrow screen instead of scrolling in a field. */}
+          <div role="group" aria-label={t("appPasswordsPasswordLabel", { name: created.name })}>
+            <ClipboardCopy
+              variant="inline-compact"
+              isBlock
+              isCode
+              className="app-password-secret"
+              data-testid="app-password-secret"
+              hoverTip={t("appPasswordsCopy")}
+              clickTip={t("appPasswordsCopied")}
+            >
+              {created.password}
+            </ClipboardCopy>
+          </div>
+        </ModalBody>
+        <ModalFooter>
+          <Button variant="primary" data-testid="app-password-done" onClick={close}>
+            {t("appPasswordsDone")}
+          </Button>
+        </ModalFooter>
+      </Modal>
+    );
+  }
+
+  const nameError = errors.name?.message;
+  const expiryError = errors.expiry?.message;
+  return (
+    <Modal
+      variant="small"
+      isOpen
+      onClose={() => !isSubmitting && close()}
+      aria-labelledby={`${id}-title`}
+      data-testid="create-app-password"
+    >
+      <ModalHeader title={t("appPasswordsCreateTitle")} labelId={`${id}-title`} />
+      <ModalBody>
+        {failure && <Alert variant="danger" isInline isPlain title={failure} className="rename-failure" />}
+        <Form id={`${id}-form`} onSubmit={(event) => void submit(event)} noValidate>
+          <FormGroup label={t("appPasswordsName")} isRequired fieldId={`${id}-name`}>
+            <TextInput
+              id={`${id}-name`}
+              data-testid="app-password-name"
+              autoFocus
+              isRequired
+              validated={nameError ? "error" : "default"}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={`${id}-name-help`}
+              {...register("name", {
+                validate: (value) => {
+                  const trimmed = value.trim();
+                  if (trimmed === "") return t("appPasswordsNameRequired");
+                  if ([...trimmed].length > MAX_APP_PASSWORD_NAME)
+                    return t("appPasswordsNameTooLong", { max: MAX_APP_PASSWORD_NAME });
+                  if (names.some((other) => other.trim().toLowerCase() === trimmed.toLowerCase()))
+                    return t("appPasswordsNameTaken");
+                  return true;
+                },
+              })}
+            />
+            <FormHelperText>
+              <HelperText id={`${id}-name-help`}>
+                <HelperTextItem variant={nameError ? "error" : "default"}>
+                  {nameError ?? t("appPasswordsNameHelp")}
+                </HelperTextItem>
+              </HelperText>
+            </FormHelperText>
+          </FormGroup>
+          <FormGroup label={t("appPasswordsExpiry")} fieldId={`${id}-expiry`}>
+            <TextInput
+              id={`${id}-expiry`}
+              type="date"
+              data-testid="app-password-expiry"
+              min={isoDay(tomorrow)}
+              validated={expiryError ? "error" : "default"}
+              aria-invalid={expiryError ? true : undefined}
+              aria-describedby={`${id}-expiry-help`}
+              {...register("expiry", {
+                validate: (value) => {
+                  if (value === "") return true;
+                  return isLaterDay(value) ? true : t("appPasswordsExpiryInvalid");
+                },
+              })}
+            />
+            <FormHelperText>
+              <HelperText id={`${id}-expiry-help`}>
+                <HelperTextItem variant={expiryError ? "error" : "default"}>
+                  {expiryError ?? t("appPasswordsExpiryHelp")}
+                </HelperTextItem>
+              </HelperText>
+            </FormHelperText>
+          </FormGroup>
+        </Form>
+      </ModalBody>
+      <ModalFooter>
+        <Button
+          type="submit"
+          form={`${id}-form`}
+          variant="primary"
+          data-testid="app-password-create"
+          isLoading={isSubmitting}
+          isDisabled={isSubmitting}
+          spinnerAriaValueText={t("spinnerLoading")}
+        >
+          {t("appPasswordsCreateButton")}
+        </Button>
+        <Button variant="link" onClick={close} isDisabled={isSubmitting}>
+          {t("cancel")}
+        </Button>
+      </ModalFooter>
+    </Modal>
+  );
+}

@@ -1,0 +1,384 @@
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
+import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { expectAccessible } from "./support/axe";
+import { consoleToken, freshPage, submitLogin } from "./support/browser";
+import { expectError } from "./support/extension";
+import { screenshot } from "./support/screenshots";
+import { accountUrl, expect, keycloakUrl, test } from "./support/test";
+
+// App passwords (docs/extension.md, "App passwords") on the real Keycloak: made in the console, used by a mail
+// server's client through the direct grant its flow override binds to the extension's authenticator; never the
+// account's password there, never an app password on the login page; revoked, expired, brute-force protected; named
+// in the events, never held in clear by the events or the log; and the API's refusals.
+const REALM = "e2e-app-passwords";
+/** Same user names: its tokens must not reach REALM's app passwords. */
+const OTHER_REALM = "e2e-app-passwords-other";
+/** Has no flow with the authenticator: it offers no app passwords. */
+const PLAIN_REALM = "e2e-app-passwords-plain";
+const ROUTE = "account-security/signing-in";
+const MAIL_CLIENT = "mail-server";
+const TYPE = "account-console-app-password";
+/** Brute-force protection: this many failures in a row lock the user out for a while. */
+const FAILURES = 5;
+
+const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+/** Fails with wrong app passwords until locked out. */
+const BOB: SignInUser = { username: "bob", password: "bob-pw" };
+/** The API's refusals and limits. */
+const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
+/** Has an app password that expires. */
+const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+
+const users = [ALICE, BOB, CAROL, ERIN].map((user) => testUser(user));
+
+test.use({
+  realms: {
+    [REALM]: demoLike({
+      eventsEnabled: true,
+      bruteForceProtected: true,
+      failureFactor: FAILURES,
+      permanentLockout: false,
+      waitIncrementSeconds: 600,
+      maxFailureWaitSeconds: 900,
+      // Failures a test makes one right after another are counted, not taken as a quick-login attack.
+      quickLoginCheckMilliSeconds: 1,
+      users,
+    }),
+    [OTHER_REALM]: demoLike({ users: [testUser(ALICE)] }),
+    [PLAIN_REALM]: demoLike({ users: [testUser(ALICE)] }),
+  },
+});
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ admin }) => {
+  await offerAppPasswords(admin, REALM, { clientId: MAIL_CLIENT });
+  await offerAppPasswords(admin, OTHER_REALM, { clientId: MAIL_CLIENT });
+});
+
+const api = (realm: string, path = "") =>
+  `${keycloakUrl()}/realms/${realm}/account-console-extension/app-passwords${path}`;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Listed = { id: string; name: string; created: number; expires: number | null; lastUsed: number | null };
+type Created = Listed & { password: string };
+
+/** The mail server's token request: the direct grant of its client, with what the user typed as the password. */
+function mailServerGrant(request: APIRequestContext, username: string, password: string): Promise<APIResponse> {
+  return request.post(`${keycloakUrl()}/realms/${REALM}/protocol/openid-connect/token`, {
+    form: { grant_type: "password", client_id: MAIL_CLIENT, username, password },
+  });
+}
+
+/** Signs in on the console (the login page, with the account's password) and returns its bearer token. */
+async function signedInConsole(page: Page, realm: string, user: SignInUser, route = ROUTE): Promise<string> {
+  await page.goto(accountUrl(realm, route));
+  await submitLogin(page, user.username, user.password);
+  await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
+  return consoleToken(page, realm);
+}
+
+async function create(request: APIRequestContext, token: string, body: unknown, realm = REALM): Promise<APIResponse> {
+  return request.post(api(realm), { headers: { ...bearer(token), "content-type": "application/json" }, data: body });
+}
+
+async function createOk(request: APIRequestContext, token: string, name: string, expires: number | null = null) {
+  const response = await create(request, token, { name, expires });
+  expect(response.status()).toBe(201);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  return (await response.json()) as Created;
+}
+
+async function list(request: APIRequestContext, token: string): Promise<{ limit: number; appPasswords: Listed[] }> {
+  const response = await request.get(api(REALM), { headers: bearer(token) });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  return (await response.json()) as { limit: number; appPasswords: Listed[] };
+}
+
+async function userEvents(admin: KeycloakAdmin, username: string) {
+  return admin.realms.findEvents({ realm: REALM, user: await admin.userId(REALM, username), max: 500 });
+}
+
+/** The secret and its letters alone: what must not appear in anything the server keeps or writes. */
+const forms = (secret: string) => [secret, secret.replace(/-/g, "")];
+
+test.describe("app passwords", () => {
+  test("made in the console, they sign the mail server in; the account's password does not, nor do they on the login page; events name them, nothing holds them; revoked, they fail @core", async ({
+    page,
+    admin,
+    browser,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const token = await signedInConsole(page, REALM, ALICE);
+    const section = page.getByTestId("app-passwords");
+    await expect(section.getByRole("heading", { name: "App passwords" })).toBeVisible();
+    await expect(section.getByText("You have no app passwords.")).toBeVisible();
+
+    // Create: a name, no expiry; the password is shown once.
+    await section.getByRole("button", { name: "Create app password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create an app password" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, "the create dialog");
+    await dialog.getByLabel("Name").fill("Mail on my laptop");
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    const shown = page.getByRole("dialog", { name: "Your new app password" });
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText("It will not be shown again");
+    const secret =
+      (await shown.getByRole("group", { name: "App password for Mail on my laptop" }).locator("code").textContent()) ??
+      "";
+    expect(secret).toMatch(/^[a-z]{4}(-[a-z]{4}){6}$/);
+    await expect(shown.getByRole("button", { name: "Copy to clipboard" })).toBeVisible();
+    await expectAccessible(page, "the dialog that shows the password");
+    await screenshot(page, "app-passwords-created-desktop");
+    await shown.getByTestId("app-password-done").click();
+    await expect(shown).toBeHidden();
+    await expect(page.getByText(secret)).toHaveCount(0);
+    const row = section.locator("[data-testrole=app-password]", { hasText: "Mail on my laptop" });
+    await expect(row).toContainText("Last used: never");
+    await expect(row).toContainText("Expires: never");
+    await expectAccessible(page, "Signing in with an app password");
+    const [stored] = (await list(request, token)).appPasswords;
+    expect(stored).toMatchObject({ name: "Mail on my laptop", expires: null, lastUsed: null });
+
+    // The mail server's direct grant takes it, as typed by a person too (capitals, spaces) ...
+    const granted = await mailServerGrant(request, ALICE.username, secret);
+    expect(granted.status()).toBe(200);
+    expect(((await granted.json()) as { access_token?: string }).access_token).toEqual(expect.any(String));
+    expect((await mailServerGrant(request, ALICE.username, secret.toUpperCase().replace(/-/g, " "))).status()).toBe(
+      200,
+    );
+    // ... and refuses the account's password.
+    const refused = await mailServerGrant(request, ALICE.username, ALICE.password);
+    expect(refused.status()).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
+
+    // The login page takes the account's password only.
+    await freshPage(browser, async (login) => {
+      await login.goto(accountUrl(REALM));
+      await submitLogin(login, ALICE.username, secret);
+      await expect(login.locator("#input-error, .kc-feedback-text, .pf-m-danger").first()).toBeVisible();
+      await expect(login.locator("#password")).toBeVisible();
+      await expect(login.getByTestId("page-heading")).toHaveCount(0);
+    });
+
+    // Last used is written after the sign-in, once.
+    await expect
+      .poll(async () => (await list(request, token)).appPasswords[0]?.lastUsed ?? null, { timeout: 15_000 })
+      .toEqual(expect.any(Number));
+    await page.reload();
+    await expect(row).toContainText("Last used:");
+    await expect(row).not.toContainText("Last used: never");
+
+    // Not a sign-in method: the Account API's list of credentials has no such type.
+    const credentials = await request.get(`${keycloakUrl()}/realms/${REALM}/account/credentials`, {
+      headers: { ...bearer(token), accept: "application/json" },
+    });
+    expect(credentials.status()).toBe(200);
+    expect(JSON.stringify(await credentials.json())).not.toContain(TYPE);
+
+    // The events name it by id and name, never its secret.
+    const events = await userEvents(admin, ALICE.username);
+    const logins = events.filter((event) => event.type === "LOGIN" && event.clientId === MAIL_CLIENT);
+    expect(logins.length).toBeGreaterThanOrEqual(2);
+    expect(logins[0]!.details).toMatchObject({
+      credential_type: TYPE,
+      credential_id: stored!.id,
+      credential_user_label: "Mail on my laptop",
+    });
+    const failed = events.find((event) => event.type === "LOGIN_ERROR" && event.clientId === MAIL_CLIENT);
+    expect(failed?.error).toBe("invalid_user_credentials");
+    const made = events.find((event) => event.type === "UPDATE_CREDENTIAL" && event.details?.credential_type === TYPE);
+    expect(made?.details).toMatchObject({ credential_id: stored!.id, credential_user_label: "Mail on my laptop" });
+    for (const form of forms(secret)) expect(JSON.stringify(events)).not.toContain(form);
+
+    // Revoke in the console: asked first, then it fails at once.
+    await row.getByRole("button", { name: "Revoke" }).click();
+    const confirm = page.getByRole("dialog", { name: "Revoke Mail on my laptop?" });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, "the revoke dialog");
+    await confirm.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText("App password Mail on my laptop revoked.")).toBeVisible();
+    await expect(section.getByText("You have no app passwords.")).toBeVisible();
+    expect((await mailServerGrant(request, ALICE.username, secret)).status()).toBe(401);
+    const removed = (await userEvents(admin, ALICE.username)).find(
+      (event) => event.type === "REMOVE_CREDENTIAL" && event.details?.credential_type === TYPE,
+    );
+    expect(removed?.details).toMatchObject({ credential_id: stored!.id, credential_user_label: "Mail on my laptop" });
+
+    // The server's log never held it (the log of the server this run started; a reused one is not ours to read).
+    const log = process.env.E2E_KEYCLOAK_LOG;
+    test.info().annotations.push({ type: "server log", description: log ?? "not read: the run reuses a server" });
+    if (log) for (const form of forms(secret)) expect(readFileSync(log, "utf8")).not.toContain(form);
+  });
+
+  test("the console at 390 px: the list and the dialog that shows the password", async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const token = await signedInConsole(page, REALM, ERIN);
+    await createOk(request, token, "Calendar on my phone", Date.now() + 30 * 24 * 3600 * 1000);
+    await page.reload();
+    const section = page.getByTestId("app-passwords");
+    await expect(section.getByText("Calendar on my phone")).toBeVisible();
+    await section.getByRole("button", { name: "Create app password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create an app password" });
+    await dialog.getByLabel("Name").fill("Mail on my phone");
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Your new app password" })).toBeVisible();
+    await screenshot(page, "app-passwords-created-phone");
+    await page.getByTestId("app-password-done").click();
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, "app-passwords-list-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test("an app password stops working at its expiry", async ({ browser, admin, request }) => {
+    const token = await freshPage(browser, (page) => signedInConsole(page, REALM, ERIN));
+    const expires = Date.now() + 6_000;
+    const soon = await createOk(request, token, "Expires soon", expires);
+    expect(soon.expires).toBe(expires);
+    expect((await mailServerGrant(request, ERIN.username, soon.password)).status()).toBe(200);
+    await expect
+      .poll(async () => (await mailServerGrant(request, ERIN.username, soon.password)).status(), {
+        timeout: 30_000,
+        intervals: [1_000],
+      })
+      .toBe(401);
+    expect(Date.now()).toBeGreaterThanOrEqual(expires);
+    const expired = (await userEvents(admin, ERIN.username)).find(
+      (event) => event.type === "LOGIN_ERROR" && event.details?.reason === "app_password_expired",
+    );
+    expect(expired?.details).toMatchObject({ credential_id: soon.id, credential_user_label: "Expires soon" });
+  });
+
+  test("wrong app passwords lock the user out as the realm's brute-force protection says", async ({
+    browser,
+    admin,
+    request,
+  }) => {
+    const token = await freshPage(browser, (page) => signedInConsole(page, REALM, BOB));
+    const { password } = await createOk(request, token, "Mail");
+    const wrong = "aaaa-bbbb-cccc-dddd-eeee-ffff-gggg";
+    for (let attempt = 0; attempt < FAILURES; attempt++) {
+      expect((await mailServerGrant(request, BOB.username, wrong)).status()).toBe(401);
+    }
+    const bobId = await admin.userId(REALM, BOB.username);
+    const status = (await admin.attackDetection.findOne({ realm: REALM, id: bobId })) as {
+      disabled?: boolean;
+      numFailures?: number;
+    };
+    expect(status).toMatchObject({ disabled: true, numFailures: FAILURES });
+    // Locked out: the right app password is refused too, as Keycloak's username step refuses a locked-out user.
+    // Keycloak's username step answers it with 400 from 26.x on; 26.0 answers 401. The event tells it apart.
+    const locked = await mailServerGrant(request, BOB.username, password);
+    expect([400, 401]).toContain(locked.status());
+    expect(await locked.json()).toMatchObject({ error: "invalid_grant" });
+    const events = await userEvents(admin, BOB.username);
+    expect(events.some((event) => event.type === "LOGIN_ERROR" && event.error === "user_temporarily_disabled")).toBe(
+      true,
+    );
+    // The admin's unlock lets the app password in again.
+    await admin.attackDetection.del({ realm: REALM, id: bobId });
+    expect((await mailServerGrant(request, BOB.username, password)).status()).toBe(200);
+  });
+
+  test("the probe offers app passwords only where a flow of the realm uses the authenticator", async ({
+    browser,
+    request,
+  }) => {
+    for (const [realm, offered] of [
+      [REALM, true],
+      [PLAIN_REALM, false],
+    ] as const) {
+      const token = await freshPage(browser, (page) => signedInConsole(page, realm, ALICE, ""));
+      const probe = await request.get(`${keycloakUrl()}/realms/${realm}/account-console-extension/`, {
+        headers: bearer(token),
+      });
+      expect(await probe.json()).toMatchObject({ appPasswords: offered });
+      if (!offered) {
+        // Nothing to make there; the list answers (empty).
+        await expectError(await create(request, token, { name: "Mail" }, realm), 404, "not_offered");
+        expect((await request.get(api(realm), { headers: bearer(token) })).status()).toBe(200);
+      }
+    }
+  });
+
+  test("the API's refusals: no token, another realm's or client's token, another user's id, bad input, the limit", async ({
+    browser,
+    admin,
+    request,
+  }) => {
+    // No token, or not a token.
+    for (const headers of [undefined, bearer("not-a-token")]) {
+      await expectError(await request.get(api(REALM), { headers }), 401, "unauthorized");
+      await expectError(await request.post(api(REALM), { headers, data: { name: "x" } }), 401, "unauthorized");
+      await expectError(await request.delete(api(REALM, "/some-id"), { headers }), 401, "unauthorized");
+    }
+    // A token of the mail server's client (not the console's) is refused, even one got with an app password.
+    const carol = await freshPage(browser, (page) => signedInConsole(page, REALM, CAROL, ""));
+    const own = await createOk(request, carol, "Mail");
+    const mailToken = (
+      (await (await mailServerGrant(request, CAROL.username, own.password)).json()) as {
+        access_token: string;
+      }
+    ).access_token;
+    await expectError(await request.get(api(REALM), { headers: bearer(mailToken) }), 403, "forbidden");
+    await expectError(await create(request, mailToken, { name: "Other" }), 403, "forbidden");
+    // A console token of another realm, with the same user name.
+    const other = await freshPage(browser, (page) => signedInConsole(page, OTHER_REALM, ALICE, ""));
+    await expectError(await request.get(api(REALM), { headers: bearer(other) }), 401, "unauthorized");
+    await expectError(await request.delete(api(REALM, `/${own.id}`), { headers: bearer(other) }), 401, "unauthorized");
+
+    // Another user's app password is unknown to Alice, and stays.
+    const alice = await freshPage(browser, (page) => signedInConsole(page, REALM, ALICE, ""));
+    await expectError(
+      await request.delete(api(REALM, `/${own.id}`), { headers: bearer(alice) }),
+      404,
+      "app_password_not_found",
+    );
+    await expectError(
+      await request.delete(api(REALM, "/no-such-id"), { headers: bearer(alice) }),
+      404,
+      "app_password_not_found",
+    );
+    expect((await list(request, carol)).appPasswords.map((entry) => entry.id)).toEqual([own.id]);
+    expect((await list(request, alice)).appPasswords.map((entry) => entry.id)).not.toContain(own.id);
+
+    // Bad input: a clear error and no change.
+    const bad: [unknown, number, string][] = [
+      [{ name: "" }, 400, "invalid_name"],
+      [{ name: "   " }, 400, "invalid_name"],
+      [{ name: "m".repeat(65) }, 400, "invalid_name"],
+      [{ name: " mail " }, 409, "name_taken"],
+      [{ name: "Old", expires: Date.now() - 1000 }, 400, "invalid_expiry"],
+      [{ name: "Far", expires: Date.now() + 11 * 366 * 24 * 3600 * 1000 }, 400, "invalid_expiry"],
+      [{ name: "Soon", expires: "tomorrow" }, 400, "invalid_body"],
+      [{ name: "Mine", user: "alice" }, 400, "invalid_body"],
+      [[], 400, "invalid_body"],
+      ["not json", 400, "invalid_body"],
+      [{ name: "x".repeat(2000) }, 413, "too_large"],
+    ];
+    for (const [body, status, error] of bad) await expectError(await create(request, carol, body), status, error);
+    expect((await list(request, carol)).appPasswords).toHaveLength(1);
+
+    // The limit (20 by default): the one too many is refused, with nothing made.
+    const { limit } = await list(request, carol);
+    expect(limit).toBe(20);
+    for (let index = 1; index < limit; index++) await createOk(request, carol, `Device ${index}`);
+    await expectError(await create(request, carol, { name: "One too many" }), 409, "limit_reached");
+    expect((await list(request, carol)).appPasswords).toHaveLength(limit);
+
+    // While the realm's account management is off: 404, as Keycloak's account pages answer.
+    await admin.setClientEnabled(REALM, "account", false);
+    try {
+      await expectError(await request.get(api(REALM), { headers: bearer(carol) }), 404, "not_found");
+      await expectError(await create(request, carol, { name: "Off" }), 404, "not_found");
+      await expectError(await request.delete(api(REALM, `/${own.id}`), { headers: bearer(carol) }), 404, "not_found");
+    } finally {
+      await admin.setClientEnabled(REALM, "account", true);
+    }
+    expect((await list(request, carol)).appPasswords).toHaveLength(limit);
+  });
+});
