@@ -54,6 +54,7 @@ function AppPasswordsSection() {
 
   return (
     <PageSection
+      id="app-passwords"
       padding={{ default: "noPadding" }}
       className="signing-in-category app-passwords"
       aria-labelledby="app-passwords-title"

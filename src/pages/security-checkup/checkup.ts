@@ -1,14 +1,9 @@
 import type { ApiClient } from "../../api/client";
-import { probeExtension, NO_EXTENSION, type ExtensionFeatures } from "../../api/extension";
+import { fetchAppPasswords, type AppPassword } from "../../api/appPasswords";
+import { fetchLastUsed, probeExtension, NO_EXTENSION, type ExtensionFeatures, type LastUse } from "../../api/extension";
 import { fetchAccount, fetchCredentials, fetchDevices } from "../../api/methods";
 import type { CredentialContainer, DeviceRepresentation, UserRepresentation } from "../../api/representations";
-import {
-  fetchAppPasswordUses,
-  fetchHasLastingAccess,
-  fetchLastUses,
-  type AppPasswordUse,
-  type LastUse,
-} from "../../api/securityCheckup";
+import { fetchOfflineSessions } from "../../api/offlineSessions";
 import { fetchSignInAlerts, type SignInAlertsChoice } from "../../api/signInAlerts";
 import { isSessionEnded } from "../../auth/sessionEnded";
 
@@ -37,7 +32,7 @@ export type CheckupFacts = {
   signInAlerts?: SignInAlertsChoice;
   lastingAccess?: boolean;
   lastUses?: LastUse[];
-  appPasswords?: AppPasswordUse[];
+  appPasswords?: AppPassword[];
   /** The optional checks whose request failed: the page says they could not be done. */
   failed: OptionalCheck[];
 };
@@ -68,9 +63,13 @@ export async function gatherCheckup(api: ApiClient, signal?: AbortSignal): Promi
   ]);
   const [signInAlerts, lastingAccess, lastUses, appPasswords] = await Promise.all([
     optional("signInAlerts", extension.signInAlerts, () => fetchSignInAlerts(api, signal)),
-    optional("lastingAccess", extension.offlineSessions, () => fetchHasLastingAccess(api, signal)),
-    optional("unusedMethods", extension.lastUsed, () => fetchLastUses(api, signal)),
-    optional("appPasswords", extension.appPasswords, () => fetchAppPasswordUses(api, signal)),
+    optional("lastingAccess", extension.offlineSessions, async () => {
+      // The first page of one tells whether any application holds lasting access.
+      const page = await fetchOfflineSessions(api, { first: 0, max: 1 }, signal);
+      return page.sessions.length > 0 || page.hasMore;
+    }),
+    optional("unusedMethods", extension.lastUsed, () => fetchLastUsed(api, signal)),
+    optional("appPasswords", extension.appPasswords, async () => (await fetchAppPasswords(api, signal)).appPasswords),
   ]);
   return {
     user: { email: user.email, emailVerified: user.emailVerified },
