@@ -52,6 +52,7 @@ describe("account activity", () => {
             event("UPDATE_CREDENTIAL", { credentialType: "webauthn", change: "default_second_factor" }),
             event("LOGIN", { clientId: null, ipAddress: null }),
             event("SOMETHING_NEW", { error: "odd_code" }),
+            event("REMOVE_CREDENTIAL", { credentialType: "account-console-app-password" }),
           ]),
         },
       ],
@@ -65,6 +66,7 @@ describe("account activity", () => {
       "Default second factor changed",
       "Signed in",
       "SOMETHING_NEW",
+      "App password revoked",
     ]);
     const failed = rows[0]!;
     expect(failed).toHaveTextContent(formatDateTime(new Date(Date.UTC(2026, 10, 20, 10, 0)), "en"));

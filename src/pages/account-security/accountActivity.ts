@@ -39,6 +39,7 @@ const CREDENTIAL_EVENTS: Record<string, [string, string]> = {
   webauthn: ["activityEventSecurityKeyAdded", "activityEventSecurityKeyRemoved"],
   "webauthn-passwordless": ["activityEventPasskeyAdded", "activityEventPasskeyRemoved"],
   "recovery-authn-codes": ["activityEventRecoveryCodesAdded", "activityEventRecoveryCodesRemoved"],
+  "account-console-app-password": ["activityEventAppPasswordCreated", "activityEventAppPasswordRevoked"],
 };
 
 const EVENT_KEYS: Record<string, string> = {

@@ -34,7 +34,8 @@ public final class ActivityEvents {
 
     /** Credential types that may be named in a row; any other value of the detail is left out. */
     public static final Set<String> CREDENTIAL_TYPES = Set.of(
-            "password", "otp", "webauthn", "webauthn-passwordless", "recovery-authn-codes");
+            "password", "otp", "webauthn", "webauthn-passwordless", "recovery-authn-codes",
+            AppPasswords.CREDENTIAL_TYPE);
 
     /**
      * How far back the list goes. Before Keycloak 26.4 the event table has no index on the user, and the store finds a

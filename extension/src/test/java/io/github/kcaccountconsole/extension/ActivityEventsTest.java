@@ -85,6 +85,8 @@ class ActivityEventsTest {
         assertEquals("password", ActivityEvents.credentialType(EventType.UPDATE_PASSWORD, Map.of("credential_type", "password")));
         assertEquals("webauthn-passwordless",
                 ActivityEvents.credentialType(EventType.REMOVE_CREDENTIAL, Map.of("credential_type", "webauthn-passwordless")));
+        assertEquals("account-console-app-password", ActivityEvents.credentialType(EventType.REMOVE_CREDENTIAL,
+                Map.of("credential_type", "account-console-app-password")));
         assertNull(ActivityEvents.credentialType(EventType.LOGIN, otp));
         assertNull(ActivityEvents.credentialType(EventType.UPDATE_CREDENTIAL, Map.of("credential_type", "my-secret-type")));
         assertNull(ActivityEvents.credentialType(EventType.UPDATE_CREDENTIAL, Map.of()));
