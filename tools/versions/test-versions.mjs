@@ -7,7 +7,7 @@
 //   VERSIONS_GREP                                    the tests to run (default "@core"; "." for the whole suite)
 //   VERSIONS_OUTPUT                                  Playwright's output folder (default test-results/versions)
 //   VERSIONS_README=0                                leave the README's table alone (CI)
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SUPPORTED_KEYCLOAK_VERSIONS } from "../../scripts/lib/keycloak-config.mjs";
@@ -105,7 +105,10 @@ function describe(result) {
 buildJarIfStale();
 const label = grep === "@core" ? "core" : `tests matching ${grep}`;
 const table = readVersionsTable(fs.readFileSync(readme, "utf8"));
-const today = new Date().toISOString().slice(0, 10);
+/** @param {string[]} args */
+const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+// The commit tested, with a mark when the work tree had changes beside it.
+const commit = `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "--untracked-files=no") ? "+" : ""}`;
 const writeTable = grep === "@core" && env.VERSIONS_README !== "0";
 let failed = false;
 const sum = { passed: 0, failed: 0 };
@@ -119,7 +122,7 @@ for (const version of versions) {
   // Only the core subset is what the table reports; another selection is printed, not recorded.
   // Written after each version, so a long matrix that is stopped keeps what it found.
   if (writeTable && SUPPORTED_KEYCLOAK_VERSIONS.includes(version)) {
-    table.set(version, { date: today, result: `core: ${text}` });
+    table.set(version, { commit, result: `core: ${text}` });
     fs.writeFileSync(readme, replaceVersionsTable(fs.readFileSync(readme, "utf8"), renderVersionsTable(table)));
   }
 }

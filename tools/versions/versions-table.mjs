@@ -4,9 +4,9 @@ import { SUPPORTED_KEYCLOAK_VERSIONS, compareVersions } from "../../scripts/lib/
 
 export const TABLE_START = "<!-- versions-table:start (npm run test:versions writes this table) -->";
 export const TABLE_END = "<!-- versions-table:end -->";
-const HEADER = ["| Keycloak | Last tested | Result |", "| --- | --- | --- |"];
+const HEADER = ["| Keycloak | Last tested at commit | Result |", "| --- | --- | --- |"];
 
-/** @typedef {{ date: string, result: string }} VersionRow */
+/** @typedef {{ commit: string, result: string }} VersionRow */
 
 /**
  * The rows of the table in a README (empty when it has none yet).
@@ -23,7 +23,7 @@ export function readVersionsTable(readme) {
     const cells = line.split("|").map((cell) => cell.trim());
     const version = cells[1] ?? "";
     if (!/^\d+\.\d+\.\d+$/.test(version)) continue;
-    rows.set(version, { date: cells[2] ?? "", result: cells[3] ?? "" });
+    rows.set(version, { commit: cells[2] ?? "", result: cells[3] ?? "" });
   }
   return rows;
 }
@@ -36,7 +36,7 @@ export function renderVersionsTable(rows) {
   const versions = [...SUPPORTED_KEYCLOAK_VERSIONS].sort((a, b) => compareVersions(b, a));
   const lines = versions.map((version) => {
     const row = rows.get(version);
-    return `| ${version} | ${row?.date || "-"} | ${row?.result || "not tested yet"} |`;
+    return `| ${version} | ${row?.commit || "-"} | ${row?.result || "not tested yet"} |`;
   });
   return [...HEADER, ...lines].join("\n");
 }
