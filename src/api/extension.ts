@@ -195,12 +195,20 @@ export async function endApplicationSessions(api: ApiClient, clientId: string): 
   );
 }
 
-/** What "Lock it down" did: the sessions it ended, and whether Keycloak now asks the user for a new password. */
-export type LockDownOutcome = { sessionsEnded: number; offlineSessionsEnded: number; updatePasswordRequired: boolean };
+/**
+ * What "Lock it down" did: the sessions it ended, the app passwords it revoked, and whether Keycloak now asks the user
+ * for a new password.
+ */
+export type LockDownOutcome = {
+  sessionsEnded: number;
+  offlineSessionsEnded: number;
+  appPasswordsRevoked: number;
+  updatePasswordRequired: boolean;
+};
 
 /**
  * "Lock it down": ends every other session of the user, online and offline, on every device (the console's own stays),
- * and requires a new password.
+ * revokes their app passwords, and requires a new password.
  */
 export async function lockDown(api: ApiClient): Promise<LockDownOutcome> {
   const body = await readable(api.requestUrl<unknown>(extensionUrl(api, "lock-down"), { method: "POST" }));
@@ -208,6 +216,7 @@ export async function lockDown(api: ApiClient): Promise<LockDownOutcome> {
     !isRecord(body) ||
     typeof body.sessionsEnded !== "number" ||
     typeof body.offlineSessionsEnded !== "number" ||
+    typeof body.appPasswordsRevoked !== "number" ||
     typeof body.updatePasswordRequired !== "boolean"
   ) {
     throw new ApiError("The server sent an answer the console does not understand (lock down).", 200);
@@ -215,6 +224,7 @@ export async function lockDown(api: ApiClient): Promise<LockDownOutcome> {
   return {
     sessionsEnded: body.sessionsEnded,
     offlineSessionsEnded: body.offlineSessionsEnded,
+    appPasswordsRevoked: body.appPasswordsRevoked,
     updatePasswordRequired: body.updatePasswordRequired,
   };
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoLike, STRICT_CSP_HEADERS, type KeycloakAdmin } from "./support/admin";
+import { demoLike, EXTENSION_STATE_TYPES, STRICT_CSP_HEADERS, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { loginButton, recordViolations, submitLogin } from "./support/browser";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
@@ -89,7 +89,8 @@ test.beforeAll(async ({ admin }) => {
 /** Dora's credentials as the Admin API lists them: in the order Keycloak offers them (its priority). */
 async function storedCredentials(admin: KeycloakAdmin) {
   const id = await admin.userId(REALM, DORA.username);
-  return admin.users.getCredentials({ realm: REALM, id });
+  const all = await admin.users.getCredentials({ realm: REALM, id });
+  return all.filter((credential) => !EXTENSION_STATE_TYPES.includes(credential.type ?? ""));
 }
 
 async function credentialId(admin: KeycloakAdmin, label: keyof typeof SECRETS): Promise<string> {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
-import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { demoLike, EXTENSION_STATE_TYPES, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
 import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
@@ -93,10 +93,9 @@ type StoredCredential = { id: string; type: string; userLabel?: string };
 
 async function credentials(admin: KeycloakAdmin, username: string): Promise<StoredCredential[]> {
   const id = await admin.userId(REALM, username);
-  // The Admin API lists a user's credentials in priority order, the extension's own state among them (when each
-  // method was last used: `account-console-last-used`), which is no way to sign in.
+  // The Admin API lists a user's credentials in priority order, the extension's own state among them.
   const all = (await admin.users.getCredentials({ realm: REALM, id })) as StoredCredential[];
-  return all.filter((credential) => credential.type !== "account-console-last-used");
+  return all.filter((credential) => !EXTENSION_STATE_TYPES.includes(credential.type));
 }
 
 /**

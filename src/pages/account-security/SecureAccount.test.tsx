@@ -63,7 +63,7 @@ describe("Lock it down", () => {
   });
 
   it("asks first, ends the other sessions, keeps what it did for the way back, then asks for a new password", async () => {
-    const outcome = { sessionsEnded: 2, offlineSessionsEnded: 1, updatePasswordRequired: true };
+    const outcome = { sessionsEnded: 2, offlineSessionsEnded: 1, appPasswordsRevoked: 2, updatePasswordRequired: true };
     const { auth, fetchStub } = renderPage(PAGE, {
       routes: [probe, { method: "POST", path: `${EXT}/lock-down`, body: outcome }],
     });
@@ -81,7 +81,7 @@ describe("Lock it down", () => {
       JSON.stringify({
         account: "http://kc.test/realms/demo/account/",
         at: Date.now(),
-        outcome: { sessionsEnded: 2, offlineSessionsEnded: 1, updatePasswordRequired: true },
+        outcome: { sessionsEnded: 2, offlineSessionsEnded: 1, appPasswordsRevoked: 2, updatePasswordRequired: true },
       }),
     );
     const { unmount } = renderPage(PAGE, { routes: [probe] });
@@ -89,6 +89,7 @@ describe("Lock it down", () => {
     expect(done).toHaveTextContent("Your account is locked down");
     expect(done).toHaveTextContent("Other sessions ended: 2");
     expect(done).toHaveTextContent("Lasting access of applications ended: 1");
+    expect(done).toHaveTextContent("App passwords revoked: 2");
     expect(
       within(screen.getByTestId("lock-down-left")).getByRole("link", { name: "Security checkup" }),
     ).toHaveAttribute("href", "/account-security/security-checkup#checkup-findings");
@@ -132,7 +133,7 @@ describe("Lock it down", () => {
         {
           method: "POST",
           path: `${EXT}/lock-down`,
-          body: { sessionsEnded: 0, offlineSessionsEnded: 0, updatePasswordRequired: false },
+          body: { sessionsEnded: 0, offlineSessionsEnded: 0, appPasswordsRevoked: 0, updatePasswordRequired: false },
         },
       ],
     });

@@ -207,6 +207,9 @@ function LockedDown({ outcome }: { outcome: LockDownOutcome }) {
         <Content component="ul">
           <Content component="li">{t("lockDownDoneSessions", { count: outcome.sessionsEnded })}</Content>
           <Content component="li">{t("lockDownDoneOffline", { count: outcome.offlineSessionsEnded })}</Content>
+          {outcome.appPasswordsRevoked > 0 && (
+            <Content component="li">{t("lockDownDoneAppPasswords", { count: outcome.appPasswordsRevoked })}</Content>
+          )}
           <Content component="li">
             {t(outcome.updatePasswordRequired ? "lockDownDonePassword" : "lockDownDoneNoPassword")}
           </Content>

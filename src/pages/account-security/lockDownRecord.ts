@@ -38,6 +38,7 @@ export function takeLockDown(account: string, now = Date.now()): LockDownOutcome
       now - record.at > MAX_AGE_MS ||
       typeof outcome?.sessionsEnded !== "number" ||
       typeof outcome.offlineSessionsEnded !== "number" ||
+      typeof outcome.appPasswordsRevoked !== "number" ||
       typeof outcome.updatePasswordRequired !== "boolean"
     ) {
       return undefined;
@@ -45,6 +46,7 @@ export function takeLockDown(account: string, now = Date.now()): LockDownOutcome
     return {
       sessionsEnded: outcome.sessionsEnded,
       offlineSessionsEnded: outcome.offlineSessionsEnded,
+      appPasswordsRevoked: outcome.appPasswordsRevoked,
       updatePasswordRequired: outcome.updatePasswordRequired,
     };
   } catch {

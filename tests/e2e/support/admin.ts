@@ -215,3 +215,9 @@ export const STRICT_CSP_HEADERS = {
     strictTransportSecurity: "max-age=31536000; includeSubDomains",
   },
 };
+
+/**
+ * Credential types the extension keeps its own state in (when each method was last used, the sign-in alerts' devices):
+ * the Admin API lists them among a user's credentials, but they are no way to sign in.
+ */
+export const EXTENSION_STATE_TYPES: readonly string[] = ["account-console-last-used", "account-console-sign-in-alerts"];

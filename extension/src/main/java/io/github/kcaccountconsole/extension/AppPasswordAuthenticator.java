@@ -1,5 +1,6 @@
 package io.github.kcaccountconsole.extension;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -37,6 +38,8 @@ public class AppPasswordAuthenticator extends AbstractDirectGrantAuthenticator {
 
     private static final Logger LOG = Logger.getLogger(AppPasswordAuthenticator.class);
     static final String EXECUTOR = "account-console-app-passwords";
+    /** The flow path Keycloak's token endpoint gives a password grant's flow. */
+    static final String TOKEN_FLOW_PATH = "token";
 
     private static final AuthenticationExecutionModel.Requirement[] CHOICES = {
         AuthenticationExecutionModel.Requirement.REQUIRED, AuthenticationExecutionModel.Requirement.ALTERNATIVE,
@@ -50,9 +53,18 @@ public class AppPasswordAuthenticator extends AbstractDirectGrantAuthenticator {
         long now = System.currentTimeMillis();
         CredentialModel matched = null;
         AppPasswordStore.Data matchedData = null;
-        if (normalized != null && user != null) {
-            List<CredentialModel> credentials = AppPasswordStore.credentials(user);
-            for (CredentialModel credential : credentials) {
+        // Only the token endpoint's password grant: a browser flow that an admin gave this step never takes one.
+        if (normalized != null && user != null && TOKEN_FLOW_PATH.equals(context.getFlowPath())) {
+            // Unexpired ones whose hint the typed secret has first, then expired ones, to say which one expired.
+            List<CredentialModel> candidates = AppPasswordStore.credentials(user).stream()
+                    .filter(credential -> {
+                        AppPasswordStore.Data data = AppPasswordStore.data(credential);
+                        return data != null && AppPasswords.mayBe(data.hint(), normalized);
+                    })
+                    .sorted(Comparator.comparing(
+                            credential -> AppPasswords.expired(AppPasswordStore.data(credential).expires(), now)))
+                    .toList();
+            for (CredentialModel credential : candidates) {
                 AppPasswordStore.Data data = AppPasswordStore.data(credential);
                 if (AppPasswordStore.matches(context.getSession(), credential, data, normalized)) {
                     matched = credential;

@@ -21,7 +21,9 @@ import org.keycloak.util.JsonSerialization;
 /**
  * A user's app passwords in Keycloak: each one a credential of {@link AppPasswords#CREDENTIAL_TYPE}, its name in the
  * credential's label, its hash in the secret data (as Keycloak keeps a password: the hash provider's salt and value),
- * and in the credential data the hash's algorithm and iterations, the expiry and the last use. Every change goes
+ * and in the credential data the hash's algorithm and iterations, the expiry, the last use and a hint: the first
+ * {@link AppPasswords#HINT_LETTERS} letters of the secret, so that a sign-in hashes only the app password whose hint
+ * it types (one slow hash per attempt, not one per app password of the user). Every change goes
  * through the user's credential manager, so Keycloak's user cache forgets the user on every node of a cluster.
  */
 final class AppPasswordStore {
@@ -31,7 +33,7 @@ final class AppPasswordStore {
     /** What the credential data holds. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Data(@JsonProperty("hash") PasswordCredentialData hash, @JsonProperty("expires") Long expires,
-            @JsonProperty("lastUsed") Long lastUsed) {
+            @JsonProperty("lastUsed") Long lastUsed, @JsonProperty("hint") String hint) {
     }
 
     /** One app password as the user sees it: never its secret nor its hash. */
@@ -88,14 +90,16 @@ final class AppPasswordStore {
      */
     static CredentialModel newCredential(PasswordHashProvider hash, PasswordPolicy policy, String secret, String name,
             Long expires, long now) {
-        PasswordCredentialModel hashed = hash.encodedCredential(AppPasswords.normalize(secret),
+        String normalized = AppPasswords.normalize(secret);
+        PasswordCredentialModel hashed = hash.encodedCredential(normalized,
                 policy == null ? -1 : policy.getHashIterations());
         CredentialModel credential = new CredentialModel();
         credential.setType(AppPasswords.CREDENTIAL_TYPE);
         credential.setUserLabel(name);
         credential.setCreatedDate(now);
         credential.setSecretData(hashed.getSecretData());
-        credential.setCredentialData(write(new Data(hashed.getPasswordCredentialData(), expires, null)));
+        credential.setCredentialData(write(new Data(hashed.getPasswordCredentialData(), expires, null,
+                AppPasswords.hint(normalized))));
         return credential;
     }
 
@@ -134,7 +138,7 @@ final class AppPasswordStore {
         if (data == null || !AppPasswords.lastUsedWorthWriting(data.lastUsed(), now)) {
             return;
         }
-        credential.setCredentialData(write(new Data(data.hash(), data.expires(), now)));
+        credential.setCredentialData(write(new Data(data.hash(), data.expires(), now, data.hint())));
         user.credentialManager().updateStoredCredential(credential);
         LOG.debugf("Last use of app password %s of user %s in realm %s written", id, user.getId(), realm.getName());
     }

@@ -21,6 +21,11 @@ final class AppPasswords {
     static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz";
     /** 28 letters of 26: 28 * log2(26) = 131.6 bits, more than 128. */
     static final int LETTERS = 28;
+    /**
+     * Letters of a secret kept beside its hash to pick the one app password a sign-in may be: 4 of 28 letters
+     * (about 18.8 of its 131.6 bits), which leaves about 112.8 bits to guess.
+     */
+    static final int HINT_LETTERS = 4;
     /** Shown in groups of four, joined by hyphens: {@code abcd-efgh-…}, 34 characters. */
     static final int GROUP = 4;
 
@@ -67,6 +72,16 @@ final class AppPasswords {
      * What is hashed and compared: the letters only, in lower case, so that {@code ABCD efgh-…} as a person typed it
      * matches. Null when what was typed cannot be an app password (then no hash is computed for it).
      */
+    /** The hint of a normalized secret (null for none). */
+    static String hint(String normalized) {
+        return normalized == null || normalized.length() < HINT_LETTERS ? null : normalized.substring(0, HINT_LETTERS);
+    }
+
+    /** Whether an app password with {@code stored} hint may be the one typed: one without a hint always may. */
+    static boolean mayBe(String stored, String normalized) {
+        return stored == null || stored.equals(hint(normalized));
+    }
+
     static String normalize(String typed) {
         if (typed == null || typed.length() > 4 * LETTERS) {
             return null;

@@ -93,7 +93,8 @@ public class AppPasswordsResource {
             return checked.refusal();
         }
         RealmModel realm = session.getContext().getRealm();
-        if (!AppPasswordsOffered.offered(realm)) {
+        // A limit the server could not read turns creating off; the user still sees and revokes what they have.
+        if (limit <= 0 || !AppPasswordsOffered.offered(realm)) {
             return ExtensionResource.error(Response.Status.NOT_FOUND, "not_offered",
                     "This realm offers no app passwords.");
         }

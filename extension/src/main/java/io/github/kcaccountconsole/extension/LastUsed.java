@@ -76,7 +76,9 @@ final class LastUsed {
             return null;
         }
         uses.sort(Comparator.comparingLong(Use::time).reversed());
-        return new State(uses.size() > LIMIT ? uses.subList(0, LIMIT) : uses);
+        List<Use> kept = uses.size() > LIMIT ? uses.subList(0, LIMIT) : uses;
+        // A use older than every one kept is trimmed away again: nothing to write.
+        return kept.equals(state.uses()) ? null : new State(kept);
     }
 
     /** {@link #record} as a change under the user's mark; its result says whether it wrote. */

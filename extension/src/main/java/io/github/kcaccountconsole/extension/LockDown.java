@@ -7,6 +7,7 @@ import java.util.function.Function;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import org.keycloak.common.ClientConnection;
+import org.keycloak.credential.CredentialModel;
 import org.keycloak.events.Details;
 import org.keycloak.events.EventBuilder;
 import org.keycloak.events.EventType;
@@ -19,7 +20,8 @@ import org.keycloak.services.managers.AuthenticationManager;
 import org.keycloak.services.managers.UserSessionManager;
 
 /**
- * "Lock it down": the signed-in user ends every other session of theirs, online and offline, on every device, and
+ * "Lock it down": the signed-in user ends every other session of theirs, online and offline, on every device, revokes
+ * every app password (each one skips the second factor, so one made from a stolen session is the way back in), and
  * must choose a new password. The console's own session stays, so the console can go on and ask for the password.
  */
 final class LockDown {
@@ -33,8 +35,9 @@ final class LockDown {
     }
 
     /** The answer of {@code POST .../lock-down}. */
-    @JsonPropertyOrder({"sessionsEnded", "offlineSessionsEnded", "updatePasswordRequired"})
-    record Outcome(int sessionsEnded, int offlineSessionsEnded, boolean updatePasswordRequired) {
+    @JsonPropertyOrder({"sessionsEnded", "offlineSessionsEnded", "appPasswordsRevoked", "updatePasswordRequired"})
+    record Outcome(int sessionsEnded, int offlineSessionsEnded, int appPasswordsRevoked,
+            boolean updatePasswordRequired) {
     }
 
     /**
@@ -86,6 +89,18 @@ final class LockDown {
             record(session, caller, userSession.getId(), true);
         }
 
+        int revoked = 0;
+        for (CredentialModel appPassword : AppPasswordStore.credentials(user)) {
+            if (user.credentialManager().removeStoredCredentialById(appPassword.getId())) {
+                revoked++;
+                event(session, caller).event(EventType.REMOVE_CREDENTIAL)
+                        .detail(Details.CREDENTIAL_TYPE, appPassword.getType())
+                        .detail(Details.CREDENTIAL_ID, appPassword.getId())
+                        .detail(Details.CREDENTIAL_USER_LABEL, appPassword.getUserLabel())
+                        .success();
+            }
+        }
+
         String action = UserModel.RequiredAction.UPDATE_PASSWORD.name();
         boolean required = passwordActionEnabled(realm.getRequiredActionProviderByAlias(action));
         if (required) {
@@ -96,7 +111,7 @@ final class LockDown {
             }
             event.success();
         }
-        return new Outcome(online.size(), offline.size(), required);
+        return new Outcome(online.size(), offline.size(), revoked, required);
     }
 
     /**

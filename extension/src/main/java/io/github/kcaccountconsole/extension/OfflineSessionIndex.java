@@ -3,6 +3,8 @@ package io.github.kcaccountconsole.extension;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import jakarta.persistence.EntityManager;
+
 import org.jboss.logging.Logger;
 import org.keycloak.connections.jpa.JpaConnectionProvider;
 import org.keycloak.models.KeycloakSession;
@@ -13,8 +15,9 @@ import org.keycloak.models.UserModel;
  * One page of a user's offline session ids, newest refresh first, read through Keycloak's own JPA entity for its
  * session table ({@code PersistentUserSessionEntity} on {@code OFFLINE_USER_SESSION}, where Keycloak keeps every
  * offline session in its database) with the database's index on the user. A JPQL query on the entity, not SQL on the
- * table: Hibernate writes the table's name with the server's schema, and an unknown entity fails before the database
- * is asked, so the transaction stays usable for the fallback. Keycloak's provider lists a user's offline sessions only all at once, each loaded with its
+ * table: Hibernate writes the table's name with the server's schema. The entity is looked up in the persistence
+ * unit's metamodel first: a failed query would mark the request's transaction for rollback, and the fallback must
+ * still be able to read. Keycloak's provider lists a user's offline sessions only all at once, each loaded with its
  * applications and notes, which for 1,000 sessions costs more than a page may (docs/production.md, "Offline sessions
  * at scale"). Where the database cannot answer (a server without Keycloak's JPA store, a changed table) the page is
  * {@code null} and the caller lists through the provider instead.
@@ -25,6 +28,7 @@ final class OfflineSessionIndex {
     /** The fallback is said once per server at WARN (then at DEBUG): it works, but costs more per page. */
     private static final AtomicBoolean WARNED = new AtomicBoolean();
 
+    static final String ENTITY = "PersistentUserSessionEntity";
     /** The fields of Keycloak's {@code PersistentUserSessionEntity}; offline rows have the flag {@code 1}. */
     static final String QUERY = "select s.userSessionId from PersistentUserSessionEntity s"
             + " where s.realmId = :realmId and s.userId = :userId and s.offline = '1'"
@@ -41,7 +45,12 @@ final class OfflineSessionIndex {
                 fellBack(null, user);
                 return null;
             }
-            return jpa.getEntityManager()
+            EntityManager entities = jpa.getEntityManager();
+            if (entities.getMetamodel().getEntities().stream().noneMatch(type -> ENTITY.equals(type.getName()))) {
+                fellBack(null, user);
+                return null;
+            }
+            return entities
                     .createQuery(QUERY, String.class)
                     .setParameter("realmId", realm.getId())
                     .setParameter("userId", user.getId())

@@ -37,6 +37,17 @@ class AppPasswordsTest {
     // Generation
 
     @Test
+    void aSignInHashesOnlyTheAppPasswordsWhoseHintItStartsWith() {
+        String secret = AppPasswords.normalize("abcd-efgh-ijkl-mnop-qrst-uvwx-yzab");
+        assertEquals("abcd", AppPasswords.hint(secret));
+        assertTrue(AppPasswords.mayBe("abcd", secret));
+        assertFalse(AppPasswords.mayBe("abce", secret));
+        // One stored before hints: always a candidate.
+        assertTrue(AppPasswords.mayBe(null, secret));
+        assertNull(AppPasswords.hint(null));
+    }
+
+    @Test
     void aSecretIsSevenGroupsOfFourLowerCaseLetters() {
         for (int i = 0; i < 200; i++) {
             String secret = AppPasswords.generate();

@@ -95,6 +95,16 @@ class LastUsedTest {
         assertTrue(next.uses().stream().noneMatch(use -> ("o" + (LastUsed.LIMIT - 1)).equals(use.credentialId())));
     }
 
+    @Test
+    void aUseOlderThanEveryOneKeptWritesNothing() {
+        List<LastUsed.Use> many = new ArrayList<>();
+        for (int i = 0; i < LastUsed.LIMIT; i++) {
+            many.add(otp("o" + i, MORNING - i * LastUsed.DAY_MILLIS));
+        }
+        long older = MORNING - (LastUsed.LIMIT + 5) * LastUsed.DAY_MILLIS;
+        assertNull(LastUsed.record(new LastUsed.State(many), List.of(password(older))));
+    }
+
     /** A day of sign-ins through the user's mark: one write for the first, none for the rest. */
     @Test
     void manySignInsOnOneDayCostOneWrite() throws InterruptedException {

@@ -39,7 +39,8 @@ class LockDownTest {
 
     @Test
     void theAnswerCountsWhatEnded() {
-        assertEquals("{\"sessionsEnded\":2,\"offlineSessionsEnded\":1,\"updatePasswordRequired\":true}",
-                new String(ExtensionResource.write(new LockDown.Outcome(2, 1, true)), StandardCharsets.UTF_8));
+        assertEquals("{\"sessionsEnded\":2,\"offlineSessionsEnded\":1,\"appPasswordsRevoked\":3,"
+                + "\"updatePasswordRequired\":true}",
+                new String(ExtensionResource.write(new LockDown.Outcome(2, 1, 3, true)), StandardCharsets.UTF_8));
     }
 }
