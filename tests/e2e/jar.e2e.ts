@@ -39,8 +39,16 @@ test.describe("the theme jar", () => {
   });
 
   test("carries the sign-in alert: its listener's service entry, templates and a bundle per language", () => {
+    // The sign-in alerts' listener and the one that records when each sign-in method was last used.
     const listeners = "META-INF/services/org.keycloak.events.EventListenerProviderFactory";
-    expect(read(listeners).trim()).toBe("io.github.kcaccountconsole.extension.SignInAlertListenerFactory");
+    expect(read(listeners).trim().split("\n").sort()).toEqual([
+      "io.github.kcaccountconsole.extension.LastUsedListenerFactory",
+      "io.github.kcaccountconsole.extension.SignInAlertListenerFactory",
+    ]);
+    // The app password step for direct-grant flows.
+    expect(read("META-INF/services/org.keycloak.authentication.AuthenticatorFactory").trim()).toBe(
+      "io.github.kcaccountconsole.extension.AppPasswordAuthenticator",
+    );
     const email = "theme/keycloak-account-console/email";
     expect(read(`${email}/theme.properties`)).toContain("parent=keycloak");
     expect(read(`${email}/text/account-console-sign-in-alert.ftl`)).toContain('output_format="plainText"');
