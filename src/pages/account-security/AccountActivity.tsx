@@ -12,13 +12,14 @@ import {
   Split,
   SplitItem,
 } from "@patternfly/react-core";
-import { AngleLeftIcon, AngleRightIcon, BanIcon, ExclamationCircleIcon, SyncAltIcon } from "@patternfly/react-icons";
+import { BanIcon, ExclamationCircleIcon, SyncAltIcon } from "@patternfly/react-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { fetchAccountEvents, type AccountEvent, type AccountEventsPage } from "../../api/extension";
 import { useFormat } from "../../i18n/format";
 import { LoadError } from "../../ui/LoadError";
+import { NewerOlderPager } from "../../ui/NewerOlderPager";
 import { LoadingState } from "../../ui/LoadingState";
 import { PageLayout } from "../../ui/PageLayout";
 import { useFetch } from "../../ui/hooks/useFetch";
@@ -70,7 +71,6 @@ function EventList({ firstPage }: { firstPage: AccountEventsPage }) {
     firstPage,
   );
   const page = state.status === "ready" ? state.data : undefined;
-  const pageNumber = Math.floor(first / ACTIVITY_PAGE_SIZE) + 1;
 
   return (
     <section aria-labelledby="activity-list-title">
@@ -110,33 +110,18 @@ function EventList({ firstPage }: { firstPage: AccountEventsPage }) {
             ))}
           </DataList>
         ))}
-      {(first > 0 || page?.hasMore) && (
-        <nav className="activity-pager" aria-label={t("activityPages")}>
-          <Button
-            variant="secondary"
-            icon={<AngleLeftIcon />}
-            // Stays focusable at the first page, so the keyboard focus does not fall back to the top of the page.
-            isAriaDisabled={first === 0 || state.status === "loading"}
-            onClick={() => setFirst((value) => Math.max(0, value - ACTIVITY_PAGE_SIZE))}
-            data-testid="activity-newer"
-          >
-            {t("activityNewer")}
-          </Button>
-          <span className="activity-page-number" aria-live="polite">
-            {t("activityPage", { page: pageNumber })}
-          </span>
-          <Button
-            variant="secondary"
-            icon={<AngleRightIcon />}
-            iconPosition="end"
-            isAriaDisabled={!page?.hasMore}
-            onClick={() => setFirst((value) => value + ACTIVITY_PAGE_SIZE)}
-            data-testid="activity-older"
-          >
-            {t("activityOlder")}
-          </Button>
-        </nav>
-      )}
+      <NewerOlderPager
+        first={first}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        hasMore={page?.hasMore === true}
+        loading={state.status === "loading"}
+        onFirst={setFirst}
+        label={t("activityPages")}
+        newer={t("activityNewer")}
+        older={t("activityOlder")}
+        pageText={(number) => t("activityPage", { page: number })}
+        testIdPrefix="activity"
+      />
     </section>
   );
 }

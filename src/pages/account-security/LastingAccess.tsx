@@ -11,7 +11,7 @@ import {
   Split,
   SplitItem,
 } from "@patternfly/react-core";
-import { AngleLeftIcon, AngleRightIcon, SyncAltIcon } from "@patternfly/react-icons";
+import { SyncAltIcon } from "@patternfly/react-icons";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +24,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { useFetch } from "../../ui/hooks/useFetch";
 import { LoadError } from "../../ui/LoadError";
+import { NewerOlderPager } from "../../ui/NewerOlderPager";
 import { LoadingState } from "../../ui/LoadingState";
 import { Detail } from "./Detail";
 import "./lasting-access.css";
@@ -114,33 +115,18 @@ function LastingAccessList() {
             ))}
           </DataList>
         ))}
-      {(first > 0 || page?.hasMore) && (
-        <nav className="lasting-access-pager" aria-label={t("lastingAccessPages")}>
-          <Button
-            variant="secondary"
-            icon={<AngleLeftIcon />}
-            // Stays focusable on the first page, so the keyboard focus does not fall back to the top of the page.
-            isAriaDisabled={first === 0 || state.status === "loading"}
-            onClick={() => setFirst((value) => Math.max(0, value - LASTING_ACCESS_PAGE_SIZE))}
-            data-testid="lasting-access-newer"
-          >
-            {t("lastingAccessNewer")}
-          </Button>
-          <span aria-live="polite">
-            {t("lastingAccessPage", { page: Math.floor(first / LASTING_ACCESS_PAGE_SIZE) + 1 })}
-          </span>
-          <Button
-            variant="secondary"
-            icon={<AngleRightIcon />}
-            iconPosition="end"
-            isAriaDisabled={!page?.hasMore}
-            onClick={() => setFirst((value) => value + LASTING_ACCESS_PAGE_SIZE)}
-            data-testid="lasting-access-older"
-          >
-            {t("lastingAccessOlder")}
-          </Button>
-        </nav>
-      )}
+      <NewerOlderPager
+        first={first}
+        pageSize={LASTING_ACCESS_PAGE_SIZE}
+        hasMore={page?.hasMore === true}
+        loading={state.status === "loading"}
+        onFirst={setFirst}
+        label={t("lastingAccessPages")}
+        newer={t("lastingAccessNewer")}
+        older={t("lastingAccessOlder")}
+        pageText={(number) => t("lastingAccessPage", { page: number })}
+        testIdPrefix="lasting-access"
+      />
       <ConfirmDialog
         id="end-lasting-access"
         title={asked ? t("lastingAccessEndTitle", { name: applicationsOf(t, asked) }) : ""}
