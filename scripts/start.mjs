@@ -1,12 +1,12 @@
 // @ts-check
-// `npm start`: build the theme jar, start Keycloak with the demo realm on our theme, print where to go.
-// Ctrl-C stops the server.
-import { spawnSync } from "node:child_process";
+// `npm start`: build the theme jar if a source changed, start Keycloak with the demo realm on our theme, print where
+// to go. A slow start on a busy machine is waited for while the server's log moves. Ctrl-C stops the server.
 import path from "node:path";
-import { JAR_NAME, keycloakOptions } from "./lib/keycloak-config.mjs";
+import { keycloakOptions } from "./lib/keycloak-config.mjs";
 import { offerAppPasswords, SignedInAdmin } from "./lib/keycloak-admin.mjs";
 import { KeycloakError, startKeycloak } from "./lib/keycloak-server.mjs";
 import { startMailCatcher } from "./lib/mail-catcher.mjs";
+import { JAR_PATH, buildJarIfStale, jarIsStale } from "./lib/theme-jar.mjs";
 
 /** Where the demo's mails go, and the page that shows them (README, "Sign-in alerts"). */
 const MAIL_SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT || 1025);
@@ -15,8 +15,13 @@ const MAIL_PAGE_PORT = Number(process.env.MAIL_CATCHER_PORT || 8025);
 const root = path.resolve(import.meta.dirname, "..");
 
 if (process.env.SKIP_BUILD !== "1") {
-  const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-theme.mjs")], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (!jarIsStale()) console.log("The theme jar is newer than every source: not built again.");
+  try {
+    buildJarIfStale();
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message);
+    process.exit(1);
+  }
 }
 
 let server;
@@ -28,10 +33,13 @@ try {
   const started = Date.now();
   server = await startKeycloak(
     keycloakOptions({
-      jarPath: path.join(root, "dist_keycloak", JAR_NAME),
+      jarPath: JAR_PATH,
       realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")],
     }),
-    { instance: "demo" },
+    {
+      instance: "demo",
+      onWaiting: (seconds, line) => console.log(`  still starting (${seconds} s); its log: ${line.slice(0, 160)}`),
+    },
   );
   await showcaseDemoRealm(server.url);
   console.log(

@@ -3,58 +3,17 @@
 // the example extension and brand themes, in a container when a Docker engine answers, else as a local process.
 // Playwright's global setup starts it; `npm test` starts it earlier, beside the unit tests, and hands it to Playwright
 // through E2E_KEYCLOAK_URL.
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { buildBrandedJar } from "../../examples/branded-theme/build.mjs";
 import { buildExtensionJar } from "../../examples/extension-theme/build.mjs";
-import { JAR_NAME, keycloakOptions } from "./keycloak-config.mjs";
+import { keycloakOptions } from "./keycloak-config.mjs";
 import { KeycloakError, probeContainerEngine, startKeycloak } from "./keycloak-server.mjs";
+import { JAR_PATH } from "./theme-jar.mjs";
+
+export { JAR_PATH, buildJarIfStale, jarIsStale } from "./theme-jar.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-export const JAR_PATH = path.join(root, "dist_keycloak", JAR_NAME);
-
-/** Newest modification time under the inputs of the jar. @param {string[]} entries */
-function newestSource(entries) {
-  let newest = 0;
-  for (const entry of entries.map((name) => path.join(root, name))) {
-    if (!existsSync(entry)) continue;
-    const stat = statSync(entry);
-    if (stat.isDirectory()) {
-      for (const child of readdirSync(entry, { recursive: true, withFileTypes: true })) {
-        if (child.isFile()) newest = Math.max(newest, statSync(path.join(child.parentPath, child.name)).mtimeMs);
-      }
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/** Whether a source of the jar is newer than the jar (or there is none). */
-export function jarIsStale() {
-  return (
-    !existsSync(JAR_PATH) ||
-    statSync(JAR_PATH).mtimeMs <
-      newestSource([
-        "src",
-        "public",
-        "vite.config.ts",
-        "package.json",
-        "package-lock.json",
-        // The server extension, which the build adds to the same jar.
-        "extension/src/main",
-        "extension/pom.xml",
-      ])
-  );
-}
-
-/** Builds the theme jar unless it is newer than every source. */
-export function buildJarIfStale() {
-  if (!jarIsStale()) return;
-  const build = spawnSync("node", ["scripts/build-theme.mjs"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) throw new Error("Building the theme jar failed; see the output above.");
-}
 
 /**
  * The back-end of the run's Keycloak: KC_BACKEND when set (local or container); else a container when testcontainers
@@ -115,10 +74,7 @@ export async function startE2eKeycloak() {
   const backend = await chooseE2eBackend();
   const started = Date.now();
   // Beside the checks and unit tests on two busy cores, either back-end takes minutes to start.
-  const server = await startKeycloak(options, {
-    instance: process.env.E2E_KC_INSTANCE ?? "e2e",
-    timeoutSeconds: Number(process.env.KC_START_TIMEOUT ?? 480),
-  });
+  const server = await startKeycloak(options, { instance: process.env.E2E_KC_INSTANCE ?? "e2e" });
   const where = backend === "container" ? "in a container" : "as a local process";
   console.log(
     `Keycloak ${options.version} ready ${where} at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -37,6 +37,14 @@ export class KeycloakError extends Error {}
  */
 
 /**
+ * @typedef {object} StartRun
+ * @property {string} instance
+ * @property {number} [timeoutSeconds] a hard bound on the wait (default: KC_START_TIMEOUT, else none; see
+ *   waitUntilReady)
+ * @property {(seconds: number, lastLogLine: string) => void} [onWaiting] told every half minute while it starts
+ */
+
+/**
  * Java 25 (Temurin) when present, else the default JDK. Returns JAVA_HOME or undefined for PATH's java. Keycloak
  * before 26.7 does not start on Java 25 (its Byte Buddy stops at Java 23): for those a JDK 17 or 21 comes first.
  * @param {string} [keycloakVersion] the server it is for; none for tools such as `jar`
@@ -141,7 +149,7 @@ export function assertPortFree(port) {
 /**
  * Starts Keycloak with the back-end KC_BACKEND asks for (default: the distribution).
  * @param {import("./keycloak-config.mjs").KeycloakOptions} options
- * @param {{ instance: string, timeoutSeconds?: number }} run
+ * @param {StartRun} run
  * @returns {Promise<RunningKeycloak>}
  */
 export function startKeycloak(options, run) {
@@ -150,12 +158,12 @@ export function startKeycloak(options, run) {
 
 /**
  * @param {import("./keycloak-config.mjs").KeycloakOptions} options
- * @param {{ instance: string, timeoutSeconds?: number }} run
+ * @param {StartRun} run
  * @returns {Promise<RunningKeycloak>}
  */
 export async function startDistribution(
   options,
-  { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 240) },
+  { instance, timeoutSeconds = startTimeoutFromEnvironment(), onWaiting },
 ) {
   const javaHome = chooseJavaHome(options.version);
   await assertPortFree(options.httpPort);
@@ -204,10 +212,17 @@ export async function startDistribution(
   const managementUrl = `${options.https ? "https" : "http"}://localhost:${options.managementPort}`;
   const ca = options.https ? fs.readFileSync(options.https.certificateFile) : undefined;
   try {
-    await waitUntilReady(`${managementUrl}/health/ready`, timeoutSeconds, () => exited, ca);
+    await waitUntilReady(`${managementUrl}/health/ready`, {
+      timeoutSeconds,
+      onWaiting,
+      ca,
+      hasExited: () => exited,
+      logSize: () => fs.statSync(logFile).size,
+      lastLogLine: () => lastLines(logFile, 1)[0] ?? "",
+    });
   } catch (error) {
     await stop();
-    const tail = fs.readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
+    const tail = lastLines(logFile, 15).join("\n");
     throw new KeycloakError(`${/** @type {Error} */ (error).message} Log ${logFile} ends with:\n${tail}`);
   }
   // The server outlives this process (`npm run keycloak:start`); whoever wants it gone calls stop().
@@ -216,23 +231,98 @@ export async function startDistribution(
 }
 
 /**
- * @param {string} readyUrl @param {number} timeoutSeconds @param {() => boolean} hasExited
- * @param {Buffer} [ca] the certificate an HTTPS `readyUrl` must present
+ * KC_START_TIMEOUT in seconds when set: a hard bound on the wait. Unset, a start is given up only when Keycloak's
+ * process ends or its log stops moving (KC_START_SILENCE), so that a busy machine's slow start is waited for.
+ * @returns {number | undefined}
  */
-async function waitUntilReady(readyUrl, timeoutSeconds, hasExited, ca) {
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  while (Date.now() < deadline) {
+export function startTimeoutFromEnvironment() {
+  const seconds = Number(process.env.KC_START_TIMEOUT);
+  return seconds > 0 ? seconds : undefined;
+}
+
+/** Seconds without a new line in Keycloak's log after which a start counts as stuck. */
+const SILENCE_SECONDS = Number(process.env.KC_START_SILENCE) > 0 ? Number(process.env.KC_START_SILENCE) : 300;
+/** How often a caller that wants it hears what the server is doing. */
+const PROGRESS_SECONDS = 30;
+
+/**
+ * Waits until `readyUrl` answers 200. Gives up when the server's process has ended, when its log has been silent for
+ * SILENCE_SECONDS, or after `timeoutSeconds` if that is set. Every PROGRESS_SECONDS `onWaiting` hears the seconds waited
+ * and the log's latest line.
+ * @param {string} readyUrl
+ * @param {object} how
+ * @param {number} [how.timeoutSeconds]
+ * @param {() => boolean} how.hasExited
+ * @param {() => number} how.logSize grows while the server writes to its log
+ * @param {() => string} how.lastLogLine
+ * @param {(seconds: number, lastLogLine: string) => void} [how.onWaiting]
+ * @param {Buffer} [how.ca] the certificate an HTTPS `readyUrl` must present
+ * @param {number} [how.silenceSeconds]
+ * @param {number} [how.pollMilliseconds]
+ */
+export async function waitUntilReady(
+  readyUrl,
+  {
+    timeoutSeconds,
+    hasExited,
+    logSize,
+    lastLogLine,
+    onWaiting,
+    ca,
+    silenceSeconds = SILENCE_SECONDS,
+    pollMilliseconds = 1000,
+  },
+) {
+  const started = Date.now();
+  let lastSize = -1;
+  let movedAt = started;
+  let toldAt = started;
+  for (;;) {
     if (hasExited()) throw new KeycloakError("Keycloak exited during start-up.");
     try {
       if ((ca ? await statusOverTls(readyUrl, ca) : (await fetch(readyUrl)).status) === 200) return;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = Date.now();
+    const size = logSize();
+    if (size !== lastSize) {
+      lastSize = size;
+      movedAt = now;
+    }
+    if (timeoutSeconds !== undefined && now - started > timeoutSeconds * 1000) {
+      throw new KeycloakError(`Keycloak was not ready within ${timeoutSeconds}s (KC_START_TIMEOUT).`);
+    }
+    if (now - movedAt > silenceSeconds * 1000) {
+      throw new KeycloakError(
+        `Keycloak was not ready and its log has been silent for ${silenceSeconds}s (KC_START_SILENCE moves that).`,
+      );
+    }
+    if (onWaiting && now - toldAt >= PROGRESS_SECONDS * 1000) {
+      toldAt = now;
+      onWaiting(Math.round((now - started) / 1000), lastLogLine());
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMilliseconds));
   }
-  throw new KeycloakError(
-    `Keycloak was not ready within ${timeoutSeconds}s: raise KC_START_TIMEOUT or look at its log.`,
-  );
+}
+
+/** The last `count` non-empty lines of a text file (its last 16 KiB are enough for Keycloak's log lines). */
+function lastLines(/** @type {string} */ file, /** @type {number} */ count) {
+  const handle = fs.openSync(file, "r");
+  try {
+    const size = fs.fstatSync(handle).size;
+    const length = Math.min(size, 16_384);
+    const buffer = Buffer.alloc(length);
+    fs.readSync(handle, buffer, 0, length, size - length);
+    return buffer
+      .toString("utf8")
+      .split("\n")
+      .map((line) => line.trimEnd())
+      .filter(Boolean)
+      .slice(-count);
+  } finally {
+    fs.closeSync(handle);
+  }
 }
 
 /**
@@ -300,13 +390,10 @@ export async function probeContainerEngine(timeoutSeconds = 20) {
  * one the tests are written for. Ryuk, testcontainers' reaper, is off unless asked for: the harness cleans up itself,
  * stopping the container and first removing any it left behind under the same label.
  * @param {import("./keycloak-config.mjs").KeycloakOptions} options
- * @param {{ instance: string, timeoutSeconds?: number }} run
+ * @param {StartRun} run
  * @returns {Promise<RunningKeycloak>}
  */
-export async function startContainer(
-  options,
-  { instance, timeoutSeconds = Number(process.env.KC_START_TIMEOUT ?? 480) },
-) {
+export async function startContainer(options, { instance, timeoutSeconds = startTimeoutFromEnvironment(), onWaiting }) {
   const spec = containerSpecification(options);
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= "true";
   // Loaded only here: testcontainers is needed only when a Docker engine is used.
@@ -348,8 +435,10 @@ export async function startContainer(
   let exited = false;
   /** @type {string[]} */
   const tail = [];
+  let logged = 0;
   const logs = await started.logs();
   logs.on("data", (/** @type {Buffer | string} */ chunk) => {
+    logged += chunk.length;
     tail.push(...String(chunk).trimEnd().split("\n"));
     tail.splice(0, Math.max(0, tail.length - 15));
   });
@@ -358,7 +447,13 @@ export async function startContainer(
   const url = `http://localhost:${options.httpPort}`;
   const managementUrl = `http://localhost:${options.managementPort}`;
   try {
-    await waitUntilReady(`${managementUrl}/health/ready`, timeoutSeconds, () => exited);
+    await waitUntilReady(`${managementUrl}/health/ready`, {
+      timeoutSeconds,
+      onWaiting,
+      hasExited: () => exited,
+      logSize: () => logged,
+      lastLogLine: () => tail.at(-1) ?? "",
+    });
   } catch (error) {
     await stop().catch(() => {});
     throw new KeycloakError(
