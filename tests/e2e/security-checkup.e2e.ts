@@ -175,6 +175,18 @@ test.describe("Security checkup", () => {
     await page.reload();
     expect(await findings(page)).toEqual(["No second factor", "Email address not verified", "Sign-in alerts are off"]);
     await expect(page.getByTestId("checkup-secondFactor")).toHaveAttribute("data-severity", "danger");
+    // Every check made is listed: the three findings, and each of the others as fine, in plain words.
+    const fine = await page.getByTestId("checkup-passed").getByRole("listitem").allTextContents();
+    expect(fine.map((text) => text.trim())).toEqual(
+      expect.arrayContaining([
+        "No other device signed in during the last 30 days.",
+        "No application can use your account while you are signed out.",
+        "No app password has gone unused for 90 days.",
+      ]),
+    );
+    await expect(page.getByRole("heading", { level: 2, name: /^Needs your attention/ })).toHaveText(
+      `Needs your attention: 3 of ${3 + fine.length} checks`,
+    );
     // The menu counts them, once the first screen is drawn.
     await expect(page.getByTestId("checkup-count")).toHaveText("3");
     await screenshot(page, "security-checkup");
@@ -314,6 +326,10 @@ test.describe("Lock it down", () => {
       await expect(done).toBeVisible({ timeout: 30_000 });
       await expect(done).toContainText(`Other sessions ended: ${others}`);
       await expect(done).toContainText("Lasting access of applications ended: 1");
+      // What is done, not what is still to do: the new password is set, and no step asks for one.
+      await expect(page.getByTestId("lock-down-done-password")).toHaveText("Your new password is set.");
+      await expect(page.getByText(/new password is required/)).toHaveCount(0);
+      await expect(page.getByTestId("secure-account-password")).toHaveCount(0);
       await expect(page.getByTestId("lock-down-left").getByRole("link", { name: "Security checkup" })).toBeVisible();
       expect((await admin.user(REALM, LEO.username)).requiredActions ?? []).not.toContain("UPDATE_PASSWORD");
       await screenshot(page, "lock-down-done");

@@ -101,6 +101,91 @@ describe("Lock it down", () => {
     expect(screen.queryByTestId("lock-down-done")).toBeNull();
   });
 
+  it("reads in order: the sign-in, whether it was you, then Lock it down as the one primary action", async () => {
+    renderPage(PAGE, { routes: [probe], search: `?browser=Firefox&os=Windows&time=${TIME}` });
+    const lockDown = await screen.findByTestId("lock-down", {}, PAGE_LOAD);
+    const headings = screen.getAllByRole("heading").map((heading) => heading.textContent);
+    expect(headings.slice(1, 5)).toEqual(["The sign-in", "If it was not you", "Lock it down", "Or one step at a time"]);
+    // "If that sign-in was yours" comes before what to do if it was not.
+    const ifYours = screen.getByTestId("secure-account-if-yours");
+    const ifNot = screen.getByRole("heading", { level: 2, name: "If it was not you" });
+    expect(ifYours.compareDocumentPosition(ifNot) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText(/revokes your app passwords/)).toBeVisible();
+    // One primary action: Lock it down; the password step is the way by hand.
+    expect(lockDown).toHaveClass("pf-m-primary");
+    expect(screen.getByTestId("secure-account-password")).toHaveClass("pf-m-secondary");
+  });
+
+  it("after the lock-down and a new password, says what is done and offers no password change", async () => {
+    const before = Date.UTC(2026, 0, 1);
+    sessionStorage.setItem(
+      "kc-account-lock-down",
+      JSON.stringify({
+        account: "http://kc.test/realms/demo/account/",
+        at: Date.now(),
+        passwordBefore: before,
+        outcome: { sessionsEnded: 1, offlineSessionsEnded: 0, appPasswordsRevoked: 0, updatePasswordRequired: true },
+      }),
+    );
+    renderPage(PAGE, {
+      routes: [
+        probe,
+        {
+          path: "/credentials",
+          body: [
+            {
+              type: "password",
+              category: "basic-authentication",
+              displayName: "Password",
+              removeable: false,
+              userCredentialMetadatas: [{ credential: { id: "pw", type: "password", createdDate: before + 60_000 } }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(await screen.findByTestId("lock-down-done-password", {}, PAGE_LOAD)).toHaveTextContent(
+      "Your new password is set.",
+    );
+    expect(screen.queryByText(/A new password is required/)).toBeNull();
+    expect(screen.queryByTestId("secure-account-password")).toBeNull();
+    expect(screen.getByTestId("lock-down-left")).toBeVisible();
+  });
+
+  it("after the lock-down without a new password, still asks for one as the primary action", async () => {
+    const before = Date.UTC(2026, 0, 1);
+    sessionStorage.setItem(
+      "kc-account-lock-down",
+      JSON.stringify({
+        account: "http://kc.test/realms/demo/account/",
+        at: Date.now(),
+        passwordBefore: before,
+        outcome: { sessionsEnded: 1, offlineSessionsEnded: 0, appPasswordsRevoked: 0, updatePasswordRequired: true },
+      }),
+    );
+    renderPage(PAGE, {
+      routes: [
+        probe,
+        {
+          path: "/credentials",
+          body: [
+            {
+              type: "password",
+              category: "basic-authentication",
+              displayName: "Password",
+              removeable: false,
+              userCredentialMetadatas: [{ credential: { id: "pw", type: "password", createdDate: before } }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(await screen.findByTestId("lock-down-done-password", {}, PAGE_LOAD)).toHaveTextContent(
+      "A new password is required.",
+    );
+    expect(screen.getByTestId("secure-account-password")).toHaveClass("pf-m-primary");
+  });
+
   it("a link cannot claim a lock-down: the address says nothing about it", async () => {
     renderPage(PAGE, { routes: [probe], search: "?sessionsEnded=5&lockedDown=1" });
     expect(await screen.findByTestId("lock-down", {}, PAGE_LOAD)).toBeVisible();

@@ -13,6 +13,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { lockDown, type LockDownOutcome } from "../../api/extension";
+import { fetchCredentials } from "../../api/methods";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useAuth } from "../../auth/AuthContext";
 import { isSessionEnded } from "../../auth/sessionEnded";
@@ -23,23 +24,24 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { keepLockDown } from "./lockDownRecord";
-import type { SecureAccountData } from "./secureAccount";
+import { passwordCreated, type SecureAccountData } from "./secureAccount";
 import "./secure-account.css";
 
 const CHECKUP = "/account-security/security-checkup";
 
 /**
- * "Secure your account": where the sign-in alert's "This wasn't me" link leads. It says what the link says about the
- * sign-in (only what parses) and lists what to do, in order: a new password through Keycloak's own UPDATE_PASSWORD
- * action (its form signs the other devices out), then Device activity, then Signing in. Where the server extension
- * offers it, "Lock it down" does the first two at once: it ends every other session, online and offline, and Keycloak
- * asks for a new password right away.
+ * "Secure your account": where the sign-in alert's "This wasn't me" link leads. It reads in order: what the link says
+ * about the sign-in (only what parses), then, if it was not you, one primary action. Where the server extension offers
+ * it that is "Lock it down", which does the first two steps at once (it ends every other session, online and offline,
+ * revokes the app passwords, and Keycloak asks for a new password right away); the steps follow for doing it by hand.
+ * Without it, the first step (a new password through Keycloak's own UPDATE_PASSWORD action) is the primary action.
+ * After a lock-down the page says what was done, and lists only what is still left.
  */
-export default function SecureAccount({ data: { facts, lockedDown } }: PageProps<SecureAccountData>) {
+export default function SecureAccount({ data: { facts, lockedDown, passwordChanged } }: PageProps<SecureAccountData>) {
   const { t } = useTranslation();
-  const auth = useAuth();
   const format = useFormat();
   const known = facts.time !== undefined || facts.browser !== undefined;
+  const lockDownOffered = useExtensionFeatures({ probe: true })?.lockDown === true;
 
   return (
     <PageLayout title={t("secureAccountTitle")} description={t("secureAccountIntro")}>
@@ -69,40 +71,72 @@ export default function SecureAccount({ data: { facts, lockedDown } }: PageProps
             {t("secureAccountNoFacts")}
           </Content>
         )}
+        <Content component="p" data-testid="secure-account-if-yours">
+          {t("secureAccountIfYours")}
+        </Content>
       </PageSection>
-      {lockedDown ? <LockedDown outcome={lockedDown} /> : <LockItDown />}
       <PageSection padding={{ default: "noPadding" }} aria-labelledby="secure-account-steps">
         <Title headingLevel="h2" size="xl" id="secure-account-steps">
           {t("secureAccountSteps")}
         </Title>
-        <Content component="ol" className="secure-account-steps">
-          <Step
-            title={t("secureAccountPasswordTitle")}
-            text={t("secureAccountPasswordText")}
-            id="secure-account-password"
-          >
-            <Button
-              variant="primary"
-              aria-describedby="secure-account-password"
-              data-testid="secure-account-password"
-              onClick={() => void auth.startAction("UPDATE_PASSWORD")}
-            >
-              {t("secureAccountPasswordAction")}
-            </Button>
-          </Step>
-          <Step title={t("secureAccountDevicesTitle")} text={t("secureAccountDevicesText")}>
-            <Link to="/account-security/device-activity" data-testid="secure-account-devices">
-              {t("deviceActivity")}
-            </Link>
-          </Step>
-          <Step title={t("secureAccountMethodsTitle")} text={t("secureAccountMethodsText")}>
-            <Link to="/account-security/signing-in" data-testid="secure-account-methods">
-              {t("signingIn")}
-            </Link>
-          </Step>
-        </Content>
+        {lockedDown ? (
+          <LockedDown outcome={lockedDown} passwordChanged={passwordChanged === true} />
+        ) : (
+          <LockItDown offered={lockDownOffered} />
+        )}
+        {!(lockedDown && passwordChanged) && (
+          <Steps primary={!lockDownOffered || lockedDown !== undefined} byHand={lockDownOffered && !lockedDown} />
+        )}
       </PageSection>
     </PageLayout>
+  );
+}
+
+/**
+ * The three steps by hand. `primary`: the password step is the page's one primary action (no lock-down offered, or
+ * one done that still needs the password). `byHand`: they follow "Lock it down", as the other way.
+ */
+function Steps({ primary, byHand }: { primary: boolean; byHand: boolean }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  return (
+    <>
+      {byHand && (
+        <Title headingLevel="h3" size="lg" id="secure-account-by-hand">
+          {t("secureAccountByHand")}
+        </Title>
+      )}
+      <Content
+        component="ol"
+        className="secure-account-steps"
+        aria-labelledby={byHand ? "secure-account-by-hand" : "secure-account-steps"}
+      >
+        <Step
+          title={t("secureAccountPasswordTitle")}
+          text={t("secureAccountPasswordText")}
+          id="secure-account-password"
+        >
+          <Button
+            variant={primary ? "primary" : "secondary"}
+            aria-describedby="secure-account-password"
+            data-testid="secure-account-password"
+            onClick={() => void auth.startAction("UPDATE_PASSWORD")}
+          >
+            {t("secureAccountPasswordAction")}
+          </Button>
+        </Step>
+        <Step title={t("secureAccountDevicesTitle")} text={t("secureAccountDevicesText")}>
+          <Link to="/account-security/device-activity" data-testid="secure-account-devices">
+            {t("deviceActivity")}
+          </Link>
+        </Step>
+        <Step title={t("secureAccountMethodsTitle")} text={t("secureAccountMethodsText")}>
+          <Link to="/account-security/signing-in" data-testid="secure-account-methods">
+            {t("signingIn")}
+          </Link>
+        </Step>
+      </Content>
+    </>
   );
 }
 
@@ -123,22 +157,25 @@ function Step({ title, text, id, children }: { title: string; text: string; id?:
  * "Lock it down", once the probe says the server does it: a confirmed POST, then Keycloak's UPDATE_PASSWORD
  * (kc_action). What it did is kept in this tab across that trip (`keepLockDown`), for the page to say on the way back.
  */
-function LockItDown() {
+function LockItDown({ offered }: { offered: boolean }) {
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
   const { addError } = useAlerts();
-  const offered = useExtensionFeatures({ probe: true })?.lockDown === true;
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<LockDownOutcome>();
 
   if (!offered) return null;
-  if (done) return <LockedDown outcome={done} />;
+  if (done) return <LockedDown outcome={done} passwordChanged={false} />;
 
   const confirm = async () => {
     setBusy(true);
     let outcome: LockDownOutcome;
+    // The password it replaces, to tell on the way back whether a new one was chosen (0: the account had none).
+    const passwordBefore = await fetchCredentials(api)
+      .then((credentials) => passwordCreated(credentials) ?? 0)
+      .catch(() => undefined);
     try {
       outcome = await lockDown(api);
     } catch (error) {
@@ -148,7 +185,7 @@ function LockItDown() {
       return;
     }
     if (outcome.updatePasswordRequired) {
-      keepLockDown(api.url("/"), outcome);
+      keepLockDown(api.url("/"), outcome, passwordBefore);
       // Keycloak's password page, and back here: the dialog stays busy until the browser leaves.
       await auth.startAction("UPDATE_PASSWORD");
       return;
@@ -159,15 +196,15 @@ function LockItDown() {
   };
 
   return (
-    <PageSection padding={{ default: "noPadding" }} aria-labelledby="lock-down-title" className="lock-down">
-      <Title headingLevel="h2" size="xl" id="lock-down-title">
+    <section aria-labelledby="lock-down-title" className="lock-down">
+      <Title headingLevel="h3" size="lg" id="lock-down-title">
         {t("lockDownTitle")}
       </Title>
       <Content component="p" id="lock-down-text">
         {t("lockDownText")}
       </Content>
       <Button
-        variant="danger"
+        variant="primary"
         aria-describedby="lock-down-text"
         data-testid="lock-down"
         onClick={() => setAsking(true)}
@@ -187,15 +224,20 @@ function LockItDown() {
       >
         {t("lockDownConfirmText")}
       </ConfirmDialog>
-    </PageSection>
+    </section>
   );
 }
 
 /** What the lock-down did, and what is left to check, with the way into the checkup. */
-function LockedDown({ outcome }: { outcome: LockDownOutcome }) {
+function LockedDown({ outcome, passwordChanged }: { outcome: LockDownOutcome; passwordChanged: boolean }) {
   const { t } = useTranslation();
+  const password = !outcome.updatePasswordRequired
+    ? "lockDownDoneNoPassword"
+    : passwordChanged
+      ? "lockDownDonePasswordChanged"
+      : "lockDownDonePassword";
   return (
-    <PageSection padding={{ default: "noPadding" }} className="lock-down">
+    <section className="lock-down">
       <Alert
         isInline
         variant="success"
@@ -210,8 +252,8 @@ function LockedDown({ outcome }: { outcome: LockDownOutcome }) {
           {outcome.appPasswordsRevoked > 0 && (
             <Content component="li">{t("lockDownDoneAppPasswords", { count: outcome.appPasswordsRevoked })}</Content>
           )}
-          <Content component="li">
-            {t(outcome.updatePasswordRequired ? "lockDownDonePassword" : "lockDownDoneNoPassword")}
+          <Content component="li" data-testid="lock-down-done-password">
+            {t(password)}
           </Content>
         </Content>
       </Alert>
@@ -229,6 +271,6 @@ function LockedDown({ outcome }: { outcome: LockDownOutcome }) {
           <Link to="/account-security/device-activity">{t("deviceActivity")}</Link>
         </Content>
       </Content>
-    </PageSection>
+    </section>
   );
 }

@@ -1,4 +1,6 @@
 import type { LockDownOutcome } from "../../api/extension";
+import { fetchCredentials } from "../../api/methods";
+import type { CredentialContainer } from "../../api/representations";
 import type { PageLoader } from "../page";
 import { takeLockDown } from "./lockDownRecord";
 
@@ -45,11 +47,33 @@ export function alertFacts(search: URLSearchParams, now = Date.now()): AlertFact
   return facts;
 }
 
-/** The page's data: the facts of its own address, and what a lock-down in this tab just did. */
-export type SecureAccountData = { facts: AlertFacts; lockedDown?: LockDownOutcome };
+/**
+ * The page's data: the facts of its own address; what a lock-down in this tab just did; and whether a password was
+ * set since then (Keycloak's password page, which the lock-down leads to, may have been left without one).
+ */
+export type SecureAccountData = { facts: AlertFacts; lockedDown?: LockDownOutcome; passwordChanged?: boolean };
 
-/** Reads the address and this tab's record of a lock-down; asks the server nothing. */
-export const loadSecureAccount: PageLoader<SecureAccountData> = async ({ api, request }) => ({
-  facts: alertFacts(new URL(request.url).searchParams),
-  lockedDown: takeLockDown(api.url("/")),
-});
+/** When the user's password was set, as Keycloak lists it (its credential's creation time); undefined if it has none. */
+export function passwordCreated(credentials: CredentialContainer[]): number | undefined {
+  const times = credentials
+    .filter((container) => container.type === "password")
+    .flatMap((container) => container.userCredentialMetadatas)
+    .map(({ credential }) => credential.createdDate ?? 0);
+  return times.length > 0 ? Math.max(...times) : undefined;
+}
+
+/**
+ * Reads the address and this tab's record of a lock-down. Only after a lock-down does it ask the server something:
+ * the credentials, to tell whether the new password it asked for was set.
+ */
+export const loadSecureAccount: PageLoader<SecureAccountData> = async ({ api, request }) => {
+  const facts = alertFacts(new URL(request.url).searchParams);
+  const record = takeLockDown(api.url("/"));
+  if (!record) return { facts };
+  let passwordChanged = false;
+  if (record.outcome.updatePasswordRequired && record.passwordBefore !== undefined) {
+    const now = passwordCreated(await fetchCredentials(api, request.signal));
+    passwordChanged = now !== undefined && now > record.passwordBefore;
+  }
+  return { facts, lockedDown: record.outcome, passwordChanged };
+};

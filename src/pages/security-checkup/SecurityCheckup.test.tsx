@@ -69,6 +69,11 @@ function server({
   ] satisfies StubRoute[];
 }
 
+const passedChecks = () =>
+  within(screen.getByTestId("checkup-passed"))
+    .getAllByRole("listitem")
+    .map((item) => item.textContent?.trim());
+
 const findings = async () =>
   within(await screen.findByTestId("checkup-findings", {}, PAGE_LOAD))
     .getAllByRole("heading", { level: 3 })
@@ -82,6 +87,37 @@ describe("Security checkup", () => {
     );
     expect(screen.getByRole("heading", { level: 2, name: "Nothing to do" })).toBeVisible();
     expect(screen.queryByTestId("checkup-findings")).toBeNull();
+    // Every check made is listed as fine, not only the ones with something to tell.
+    expect(screen.getByRole("heading", { level: 2, name: "Checked and fine: 3" })).toBeVisible();
+    expect(passedChecks()).toEqual([
+      "A second factor protects your sign-in.",
+      "No other device signed in during the last 30 days.",
+      "Your email address is verified.",
+    ]);
+  });
+
+  it("lists every check of the extension's features as fine when it finds nothing", async () => {
+    renderPage(PAGE, {
+      routes: server({
+        probe: { offlineSessions: true, lastUsed: true, appPasswords: true, signInAlerts: true },
+        extra: [
+          { path: `${EXT}/offline-sessions`, body: { first: 0, max: 1, hasMore: false, sessions: [] } },
+          { path: `${EXT}/credentials/last-used`, body: { lastUsed: [] } },
+          { path: `${EXT}/app-passwords`, body: { limit: 20, appPasswords: [] } },
+          { path: `${EXT}/sign-in-alerts`, body: { offered: true, enabled: true } },
+        ],
+      }),
+    });
+    expect(await screen.findByTestId("checkup-all-clear", {}, PAGE_LOAD)).toBeVisible();
+    expect(passedChecks()).toEqual([
+      "A second factor protects your sign-in.",
+      "No other device signed in during the last 30 days.",
+      "No application can use your account while you are signed out.",
+      "Your email address is verified.",
+      "No sign-in method has gone unused for 180 days.",
+      "No app password has gone unused for 90 days.",
+      "Sign-in alerts are on: a new device signing in sends you an email.",
+    ]);
   });
 
   it("without a second factor offers to set one up, through Keycloak's action", async () => {
@@ -144,6 +180,9 @@ describe("Security checkup", () => {
       { ...thisDevice, sessions: [...thisDevice.sessions!, { id: "s2", started: seconds(NOW - 2 * DAY) }] },
       { os: "Windows", sessions: [{ id: "s3", started: seconds(NOW - 40 * DAY) }] },
       { os: "Mac OS X", sessions: [{ id: "s4", started: seconds(NOW - 29 * DAY) }] },
+      // Two token requests of a command-line program: Keycloak knows neither its browser nor its system.
+      { os: "Other", device: "Other", sessions: [{ id: "s5", browser: "Other/Unknown", started: seconds(NOW - DAY) }] },
+      { sessions: [{ id: "s6", started: seconds(NOW - DAY) }] },
     ];
     renderPage(PAGE, { routes: server({ devices }) });
     expect(await findings()).toEqual(["New devices"]);
@@ -242,7 +281,11 @@ describe("Security checkup", () => {
       "href",
       "/account-security/device-activity#lasting-access",
     );
-    expect(screen.getByRole("heading", { level: 2, name: "To do: 5" })).toBeVisible();
+    expect(screen.getByRole("heading", { level: 2, name: "Needs your attention: 5 of 7 checks" })).toBeVisible();
+    expect(passedChecks()).toEqual([
+      "No other device signed in during the last 30 days.",
+      "Your email address is verified.",
+    ]);
   });
 
   it("leaves out the checks of features the server does not offer, and says when one could not be done", async () => {

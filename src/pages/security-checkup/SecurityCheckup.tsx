@@ -54,7 +54,9 @@ export default function SecurityCheckup({ data, reload, reloading }: PageProps<C
       )}
       <PageSection padding={{ default: "noPadding" }} aria-labelledby="checkup-findings">
         <Title headingLevel="h2" size="xl" id="checkup-findings">
-          {findings.length > 0 ? t("checkupFindings", { count: findings.length }) : t("checkupNothingTitle")}
+          {findings.length > 0
+            ? t("checkupFindings", { count: findings.length, total: findings.length + passed.length })
+            : t("checkupNothingTitle")}
         </Title>
         {findings.length === 0 ? (
           <Content component="p" className="checkup-all-clear" data-testid="checkup-all-clear">
@@ -71,7 +73,7 @@ export default function SecurityCheckup({ data, reload, reloading }: PageProps<C
       {passed.length > 0 && (
         <PageSection padding={{ default: "noPadding" }} aria-labelledby="checkup-passed" className="checkup-passed">
           <Title headingLevel="h2" size="xl" id="checkup-passed">
-            {t("checkupPassedTitle")}
+            {t("checkupPassedTitle", { count: passed.length })}
           </Title>
           <ul className="checkup-list" data-testid="checkup-passed">
             {passed.map((check) => (
@@ -225,18 +227,34 @@ function PassedItem({ check }: { check: Passed }) {
   return (
     <li className="checkup-item checkup-item-passed" data-testid={id}>
       <Content component="p" id={`${id}-text`}>
-        <CheckCircleIcon className="checkup-icon-ok" aria-hidden />{" "}
-        {t("checkup_recoveryCodes_passed", { count: check.remaining })}
+        <CheckCircleIcon className="checkup-icon-ok" aria-hidden /> {passedText(t, check)}
       </Content>
-      <Button
-        variant="link"
-        isInline
-        aria-describedby={`${id}-text`}
-        data-testid={`${id}-action`}
-        onClick={() => void auth.startAction(check.action)}
-      >
-        {t("checkup_recoveryCodes_action")}
-      </Button>
+      {check.id === "recoveryCodes" && (
+        <Button
+          variant="link"
+          isInline
+          aria-describedby={`${id}-text`}
+          data-testid={`${id}-action`}
+          onClick={() => void auth.startAction(check.action)}
+        >
+          {t("checkup_recoveryCodes_action")}
+        </Button>
+      )}
     </li>
   );
+}
+
+function passedText(t: T, check: Passed): string {
+  switch (check.id) {
+    case "recoveryCodes":
+      return t("checkup_recoveryCodes_passed", { count: check.remaining });
+    case "unusedMethods":
+      return t("checkup_unusedMethods_passed", { days: UNUSED_METHOD_DAYS });
+    case "newDevices":
+      return t("checkup_newDevices_passed", { days: NEW_DEVICE_DAYS });
+    case "appPasswords":
+      return t("checkup_appPasswords_passed", { days: UNUSED_APP_PASSWORD_DAYS });
+    default:
+      return t(`checkup_${check.id}_passed`);
+  }
 }

@@ -98,8 +98,19 @@ export type Check =
 export type Severity = "danger" | "warning" | "info";
 
 export type Finding = Check & { severity: Severity };
-/** A check that passed and still has something to tell: how many recovery codes are left, and how to make new ones. */
-export type Passed = { id: "recoveryCodes"; remaining: number; total?: number; action: string };
+/**
+ * A check that was made and found nothing to do. Each check the checkup makes ends as a finding or as one of these, so
+ * that the page can list everything it looked at.
+ */
+export type Passed =
+  | { id: "secondFactor" }
+  | { id: "recoveryCodes"; remaining: number; total?: number; action: string }
+  | { id: "emailVerified" }
+  | { id: "unusedMethods" }
+  | { id: "newDevices" }
+  | { id: "lastingAccess" }
+  | { id: "signInAlerts" }
+  | { id: "appPasswords" };
 
 export type CheckupResult = { findings: Finding[]; passed: Passed[]; failed: OptionalCheck[] };
 
@@ -110,6 +121,17 @@ const ORDER: Check["id"][] = [
   "newDevices",
   "lastingAccess",
   "emailNotVerified",
+  "unusedMethods",
+  "appPasswords",
+  "signInAlerts",
+];
+/** The checks that passed, in the findings' order. */
+const PASSED_ORDER: Passed["id"][] = [
+  "secondFactor",
+  "recoveryCodes",
+  "newDevices",
+  "lastingAccess",
+  "emailVerified",
   "unusedMethods",
   "appPasswords",
   "signInAlerts",
@@ -183,13 +205,28 @@ function unusedMethods(credentials: CredentialContainer[], lastUses: LastUse[], 
 
 /**
  * Other devices whose first sign-in the server knows of is recent: Keycloak keeps a device only while it has a
- * session, so its oldest session's start is the earliest it was seen. The session the console runs in is left out.
+ * session, so its oldest session's start is the earliest it was seen. The session the console runs in is left out, and
+ * so are programs that asked for a token themselves (curl, a script): Keycloak knows no browser and no system for them,
+ * so they are not devices a person would recognize.
  */
 function newDevices(devices: DeviceRepresentation[], now: number): number {
   const since = (now - NEW_DEVICE_DAYS * DAY_MS) / 1000;
-  return devices.filter((device) =>
-    (device.sessions ?? []).some((session) => !session.current && (session.started ?? 0) >= since),
+  return devices.filter(
+    (device) =>
+      !isProgram(device) &&
+      (device.sessions ?? []).some((session) => !session.current && (session.started ?? 0) >= since),
   ).length;
+}
+
+/** What Keycloak's device detection reports for a user agent it does not recognize (no browser, no system). */
+const UNKNOWN = "Other";
+
+/** A session started by a program rather than a browser on a device: Keycloak recognized neither browser nor system. */
+export function isProgram(device: DeviceRepresentation): boolean {
+  const os = (device.os ?? UNKNOWN).trim();
+  const browsers = (device.sessions ?? []).map((session) => (session.browser ?? "").trim());
+  const knownBrowser = browsers.some((browser) => browser !== "" && !browser.startsWith(UNKNOWN));
+  return (os === "" || os === UNKNOWN) && !knownBrowser;
 }
 
 /** The findings, most serious first, and the checks that passed. */
@@ -200,7 +237,8 @@ export function evaluate(facts: CheckupFacts, now = Date.now()): CheckupResult {
 
   const strong = hasSecondFactor(credentials);
   const setUp = secondFactorAction(credentials);
-  if (!strong && setUp) findings.push({ id: "secondFactor", action: setUp, severity: "danger" });
+  if (strong) passed.push({ id: "secondFactor" });
+  else if (setUp) findings.push({ id: "secondFactor", action: setUp, severity: "danger" });
 
   // Only where the server has recovery codes (the kind is listed): a version or realm without them gets no finding.
   const codes = credentials.find((container) => container.type === RECOVERY_CODES);
@@ -220,32 +258,40 @@ export function evaluate(facts: CheckupFacts, now = Date.now()): CheckupResult {
 
   if (facts.user.email && facts.user.emailVerified === false) {
     findings.push({ id: "emailNotVerified", canStartVerify: facts.extension.verifyEmailAction, severity: "warning" });
+  } else if (facts.user.email && facts.user.emailVerified) {
+    passed.push({ id: "emailVerified" });
   }
 
   if (facts.lastUses) {
     const methods = unusedMethods(credentials, facts.lastUses, now);
     if (methods.length > 0) findings.push({ id: "unusedMethods", methods, severity: "warning" });
+    else passed.push({ id: "unusedMethods" });
   }
 
   const recent = newDevices(facts.devices, now);
   if (recent > 0) findings.push({ id: "newDevices", devices: recent, severity: "warning" });
+  else passed.push({ id: "newDevices" });
 
   if (facts.lastingAccess === true) findings.push({ id: "lastingAccess", severity: "warning" });
+  else if (facts.lastingAccess === false) passed.push({ id: "lastingAccess" });
 
-  if (facts.signInAlerts?.offered && !facts.signInAlerts.enabled) {
-    findings.push({ id: "signInAlerts", severity: "info" });
+  if (facts.signInAlerts?.offered) {
+    if (facts.signInAlerts.enabled) passed.push({ id: "signInAlerts" });
+    else findings.push({ id: "signInAlerts", severity: "info" });
   }
 
-  if (facts.appPasswords && facts.appPasswords.length > 0) {
+  if (facts.appPasswords) {
     const before = now - UNUSED_APP_PASSWORD_DAYS * DAY_MS;
     const names = facts.appPasswords
       .filter((password) => (password.lastUsed ?? password.created) < before)
       .map((password) => password.name);
     if (names.length > 0) findings.push({ id: "appPasswords", names, severity: "warning" });
+    else passed.push({ id: "appPasswords" });
   }
 
   findings.sort(
     (a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || ORDER.indexOf(a.id) - ORDER.indexOf(b.id),
   );
+  passed.sort((a, b) => PASSED_ORDER.indexOf(a.id) - PASSED_ORDER.indexOf(b.id));
   return { findings, passed, failed: facts.failed };
 }
