@@ -89,4 +89,34 @@ async function showcaseDemoRealm(url) {
     },
   );
   await offerAppPasswords(admin, "demo", { clientId: "mail-server" });
+  await offerLastingAccess(admin, "demo", DEMO_APP);
+}
+
+/** The demo's application that can hold lasting access (README, "Lasting access"). */
+const DEMO_APP = "demo-notes";
+
+/**
+ * Lets alice grant lasting access: she gets Keycloak's `offline_access` role, and the public client `demo-notes`
+ * takes her password grant (a stand-in for an application; the README's curl line plays it) with the realm's
+ * `offline_access` scope.
+ * @param {SignedInAdmin} admin @param {string} realm @param {string} clientId
+ */
+async function offerLastingAccess(admin, realm, clientId) {
+  const [alice] = await admin.users.find({ realm, username: "alice", exact: true });
+  const role = await admin.roles.findOneByName({ realm, name: "offline_access" });
+  if (alice?.id && role?.id && role.name) {
+    await admin.users.addRealmRoleMappings({ realm, id: alice.id, roles: [{ id: role.id, name: role.name }] });
+  }
+  const [client] = await admin.clients.find({ realm, clientId });
+  if (!client) {
+    await admin.clients.create({
+      realm,
+      clientId,
+      name: "Notes (demo)",
+      publicClient: true,
+      standardFlowEnabled: false,
+      directAccessGrantsEnabled: true,
+      optionalClientScopes: ["offline_access"],
+    });
+  }
 }

@@ -180,9 +180,16 @@ describe("Security checkup", () => {
       { ...thisDevice, sessions: [...thisDevice.sessions!, { id: "s2", started: seconds(NOW - 2 * DAY) }] },
       { os: "Windows", sessions: [{ id: "s3", started: seconds(NOW - 40 * DAY) }] },
       { os: "Mac OS X", sessions: [{ id: "s4", started: seconds(NOW - 29 * DAY) }] },
-      // Two token requests of a command-line program: Keycloak knows neither its browser nor its system.
-      { os: "Other", device: "Other", sessions: [{ id: "s5", browser: "Other/Unknown", started: seconds(NOW - DAY) }] },
-      { sessions: [{ id: "s6", started: seconds(NOW - DAY) }] },
+      // Token requests of command-line programs: Keycloak knows no system and no device for them.
+      {
+        os: "Other",
+        osVersion: "Unknown",
+        device: "Other",
+        sessions: [
+          { id: "s5", browser: "curl/7.88.1", started: seconds(NOW - DAY) },
+          { id: "s6", browser: "Python Requests/2.31", started: seconds(NOW - DAY) },
+        ],
+      },
     ];
     renderPage(PAGE, { routes: server({ devices }) });
     expect(await findings()).toEqual(["New devices"]);

@@ -206,7 +206,7 @@ function unusedMethods(credentials: CredentialContainer[], lastUses: LastUse[], 
 /**
  * Other devices whose first sign-in the server knows of is recent: Keycloak keeps a device only while it has a
  * session, so its oldest session's start is the earliest it was seen. The session the console runs in is left out, and
- * so are programs that asked for a token themselves (curl, a script): Keycloak knows no browser and no system for them,
+ * so are programs that asked for a token themselves (curl, a script): Keycloak knows no system and no device for them,
  * so they are not devices a person would recognize.
  */
 function newDevices(devices: DeviceRepresentation[], now: number): number {
@@ -218,15 +218,16 @@ function newDevices(devices: DeviceRepresentation[], now: number): number {
   ).length;
 }
 
-/** What Keycloak's device detection reports for a user agent it does not recognize (no browser, no system). */
+/** What Keycloak's device detection reports for a system or device it does not recognize. */
 const UNKNOWN = "Other";
 
-/** A session started by a program rather than a browser on a device: Keycloak recognized neither browser nor system. */
+/**
+ * Sessions that a program started rather than a person on a device: Keycloak recognized no system and no device in
+ * the user agent (curl, a script's HTTP library; it still names those as the "browser").
+ */
 export function isProgram(device: DeviceRepresentation): boolean {
-  const os = (device.os ?? UNKNOWN).trim();
-  const browsers = (device.sessions ?? []).map((session) => (session.browser ?? "").trim());
-  const knownBrowser = browsers.some((browser) => browser !== "" && !browser.startsWith(UNKNOWN));
-  return (os === "" || os === UNKNOWN) && !knownBrowser;
+  const unknown = (value: string | undefined) => !value?.trim() || value.trim() === UNKNOWN;
+  return unknown(device.os) && unknown(device.device);
 }
 
 /** The findings, most serious first, and the checks that passed. */
