@@ -185,6 +185,14 @@ export async function startNode(index, timeoutSeconds = 600) {
   await waitFor(() => inspect(service)?.health === "healthy", timeoutSeconds, `${service} healthy`);
 }
 
+/** Both nodes running and in the load balancer (a test that failed half-way may have left one stopped). */
+export async function bothNodesUp() {
+  for (const index of NODES.keys()) {
+    if (!nodeRunning(index)) await startNode(index);
+  }
+  await waitForBalancer(NODES.length);
+}
+
 /** Whether a node's container runs. @param {number} index */
 export function nodeRunning(index) {
   return inspect(/** @type {string} */ (NODES[index]))?.running === true;

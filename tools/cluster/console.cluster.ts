@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { NODES, nodeRunning, nodeUrl, oldestNode, startNode, stopNode, waitForBalancer } from "./cluster.mjs";
+import { NODES, bothNodesUp, nodeUrl, oldestNode, stopNode } from "./cluster.mjs";
 import { DEMO_USER, KeycloakAdmin, demoLike } from "../../tests/e2e/support/admin";
 import { signIn } from "../../tests/e2e/support/browser";
 import { screenshot } from "../../tests/e2e/support/screenshots";
@@ -56,14 +56,6 @@ function recordSaves(page: Page): string[] {
     if (request.method() === "POST" && request.url().split("?")[0] === endpoint) saves.push(request.url());
   });
   return saves;
-}
-
-/** Both nodes running and in the load balancer (a test that failed half-way may have left one stopped). */
-async function bothNodesUp() {
-  for (const index of NODES.keys()) {
-    if (!nodeRunning(index)) await startNode(index);
-  }
-  await waitForBalancer(NODES.length);
 }
 
 /** What one node (not the load balancer) says about the demo user: each node answers from its own caches. */
