@@ -4,9 +4,9 @@ import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
 import { median } from "../../tools/statistics.mjs";
 import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
-import { consoleToken, freshPage, submitLogin } from "./support/browser";
+import { consoleToken, freshPage, loginButton, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
-import { otpCredential } from "./support/otp";
+import { otpCredential, totp } from "./support/otp";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
@@ -45,15 +45,18 @@ const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
 const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
 /** Has a second factor, a linked account and a consent: his app password's token must touch none of them. */
 const FRANK: SignInUser = { username: "frank", password: "frank-pw" };
+const FRANK_OTP_SECRET = "frank-phone-secret-0001";
+/** Tries his app password through clients with too much reach. */
+const IVAN: SignInUser = { username: "ivan", password: "ivan-pw" };
 /** Of ENUM_REALM: app passwords that work, are revoked, expire. */
 const GINA: SignInUser = { username: "gina", password: "gina-pw" };
 /** Of ENUM_REALM: disabled. */
 const HAL: SignInUser = { username: "hal", password: "hal-pw" };
 
 const users = [
-  ...[ALICE, BOB, CAROL, ERIN].map((user) => testUser(user)),
+  ...[ALICE, BOB, CAROL, ERIN, IVAN].map((user) => testUser(user)),
   testUser(FRANK, {
-    otherCredentials: [otpCredential("Phone", "frank-phone-secret-0001")],
+    otherCredentials: [otpCredential("Phone", FRANK_OTP_SECRET)],
     federatedIdentities: [{ identityProvider: "partner", userId: "frank-at-partner", userName: "frank" }],
     clientConsents: [{ clientId: CONSENT_CLIENT, grantedClientScopes: ["profile"] }],
   }),
@@ -169,10 +172,23 @@ async function unknownUserAnswer(request: APIRequestContext, realm = REALM): Pro
   return answerOf(await keycloakGrant(request, realm, NOBODY, "whatever-is-typed"));
 }
 
-/** Signs in on the console (the login page, with the account's password) and returns its bearer token. */
-async function signedInConsole(page: Page, realm: string, user: SignInUser, route = ROUTE): Promise<string> {
+/**
+ * Signs in on the console (the login page, with the account's password, then a code of `otpSecret` when given) and
+ * returns its bearer token.
+ */
+async function signedInConsole(
+  page: Page,
+  realm: string,
+  user: SignInUser,
+  route = ROUTE,
+  otpSecret?: string,
+): Promise<string> {
   await page.goto(accountUrl(realm, route));
   await submitLogin(page, user.username, user.password);
+  if (otpSecret) {
+    await page.locator("#otp").fill(totp(otpSecret));
+    await loginButton(page).click();
+  }
   await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
   return consoleToken(page, realm);
 }
@@ -407,7 +423,7 @@ test.describe("app passwords", () => {
     admin,
     request,
   }) => {
-    const token = await freshPage(browser, (page) => signedInConsole(page, REALM, FRANK, ""));
+    const token = await freshPage(browser, (page) => signedInConsole(page, REALM, FRANK, "", FRANK_OTP_SECRET));
     const { password } = await createOk(request, token, "Mail");
     const granted = await mailServerGrant(request, FRANK.username, password);
     expect(granted.status()).toBe(200);
@@ -491,15 +507,15 @@ test.describe("app passwords", () => {
     admin,
     request,
   }) => {
-    const token = await freshPage(browser, (page) => signedInConsole(page, REALM, FRANK, ""));
+    const token = await freshPage(browser, (page) => signedInConsole(page, REALM, IVAN, ""));
     const { password } = await createOk(request, token, "Mail for the wide clients");
     const refusal = await unknownUserAnswer(request);
-    expect((await mailServerGrant(request, FRANK.username, password)).status()).toBe(200);
+    expect((await mailServerGrant(request, IVAN.username, password)).status()).toBe(200);
     for (const clientId of [WIDE_CLIENT, MAPPED_CLIENT]) {
-      expect(await answerOf(await mailServerGrant(request, FRANK.username, password, { clientId }))).toEqual(refusal);
+      expect(await answerOf(await mailServerGrant(request, IVAN.username, password, { clientId }))).toEqual(refusal);
     }
     // The admin sees why in the events (and in the server's log, which names what to change).
-    const refused = (await userEvents(admin, FRANK.username)).filter(
+    const refused = (await userEvents(admin, IVAN.username)).filter(
       (event) => event.type === "LOGIN_ERROR" && event.details?.reason === "client_reaches_account",
     );
     expect(refused.map((event) => event.clientId).sort()).toEqual([MAPPED_CLIENT, WIDE_CLIENT].sort());
@@ -511,7 +527,7 @@ test.describe("app passwords", () => {
       expect(text).toContain("maps account/manage-account");
     }
     // Two failures for his brute-force count: put back for the tests after this one.
-    await admin.attackDetection.del({ realm: REALM, id: await admin.userId(REALM, FRANK.username) });
+    await admin.attackDetection.del({ realm: REALM, id: await admin.userId(REALM, IVAN.username) });
   });
 
   test("the grant's refusals tell no more than Keycloak's own direct grant: the same answers (their times printed)", async ({

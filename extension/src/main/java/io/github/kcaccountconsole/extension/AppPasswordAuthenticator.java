@@ -57,8 +57,9 @@ public class AppPasswordAuthenticator extends AbstractDirectGrantAuthenticator {
         String reach = AppPasswordClientReach.of(context.getRealm(), client);
         if (reach != null) {
             LOG.warnf("App password refused for client '%s' of realm '%s': its tokens could manage the account (%s). "
-                    + "Turn its 'Full scope allowed' off (Client scopes, the dedicated scope, Scope) and give it only "
-                    + "the 'basic' client scope.", client.getClientId(), context.getRealm().getName(), reach);
+                    + "In the client's Client scopes: the dedicated scope's 'Full scope allowed' off and no role of "
+                    + "the account or realm-management client mapped; 'basic' the only client scope.",
+                    client.getClientId(), context.getRealm().getName(), reach);
             refuse(context, "client_reaches_account");
             return;
         }
