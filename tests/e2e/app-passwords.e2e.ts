@@ -398,12 +398,15 @@ test.describe("app passwords", () => {
     // counting that refusal: the 400 this test used to meet now and then, when an attempt came before the record of
     // the one before (or of Bob's sign-in above). So each attempt waits for its count, and one refused that way (the
     // same answer, no count) is made again.
+    let attempts = 0;
     for (let counted = 1; counted <= FAILURES; counted++) {
       await expect(async () => {
+        attempts++;
         expect(await answerOf(await mailServerGrant(request, BOB.username, wrong))).toEqual(refusal);
         await expect.poll(async () => (await attackStatus()).numFailures, { timeout: 5_000 }).toBe(counted);
       }).toPass({ timeout: 60_000 });
     }
+    test.info().annotations.push({ type: "wrong attempts made", description: `${attempts} for ${FAILURES} counted` });
     await expect.poll(attackStatus).toEqual({ disabled: true, numFailures: FAILURES });
     // Locked out: the right app password is refused too, with the answer of a wrong one; Keycloak's own direct grant
     // answers the same to Bob's right account password.
