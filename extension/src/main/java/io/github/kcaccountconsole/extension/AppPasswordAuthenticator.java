@@ -107,7 +107,7 @@ public class AppPasswordAuthenticator extends AbstractDirectGrantAuthenticator {
 
     /**
      * Refuses as Keycloak's own direct-grant password step refuses a wrong password, by running it: its status on
-     * this version (401 on 26.0, 400 later), its body and event error, one hash of the user's password (the time of a
+     * this version (401 on 26.0, 400 on 26.7), its body and event error, one hash of the user's password (the time of a
      * wrong password and of the unknown user's dummy hash) and a failure for its brute-force protection. Whoever
      * asks learns nothing more than from Keycloak's own direct grant.
      */
@@ -118,7 +118,7 @@ public class AppPasswordAuthenticator extends AbstractDirectGrantAuthenticator {
 
     /** Keycloak's direct-grant password step, given a password that no user has. */
     private static final class NobodysPassword extends ValidatePassword {
-        /** Far longer than any hint or app password, and fresh each time: it can never be the user's password. */
+        /** Random and fresh each time: whatever password the user chose, this is not it. */
         private static final int LENGTH = 64;
 
         @Override
