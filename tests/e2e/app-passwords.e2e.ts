@@ -461,7 +461,7 @@ test.describe("app passwords", () => {
     expect(otpId).toEqual(expect.any(String));
     expect(sessionId).toEqual(expect.any(String));
 
-    // Every call of Keycloak's Account API (docs: the stock console's REST cheat-sheet), the writes with real targets.
+    // Every call of Keycloak's Account API that its own console makes, the writes aimed at Frank's real things.
     const calls: [method: string, path: string, data?: unknown][] = [
       ["GET", "/"],
       ["POST", "/", { username: "frank", email: "mallory@example.org", firstName: "Mallory", lastName: "Tester" }],
