@@ -165,7 +165,8 @@ async function inBatches(
  * flow `flowAlias` of Keycloak's username check and the extension's app password check (both required), and a public
  * client `clientId` with direct access grants whose direct-grant flow is that one (its flow binding override), with
  * the least reach: full scope off, the `basic` client scope alone (the authenticator refuses a client whose tokens
- * could manage the account). Keeps the flow if it exists; a client kept from an earlier run is given the least reach.
+ * could manage the account). Keeps the flow if it exists; a client kept from an earlier run is given the flow and the
+ * least reach.
  * Returns the flow's id.
  * @param {KcAdminClient} admin @param {string} realm
  * @param {{ clientId: string, flowAlias?: string }} options
@@ -210,8 +211,15 @@ export async function offerAppPasswords(admin, realm, { clientId, flowAlias = "a
     return flow.id;
   }
   const id = client.id;
-  if (client.fullScopeAllowed !== false)
-    await admin.clients.update({ realm, id }, { ...client, fullScopeAllowed: false });
+  await admin.clients.update(
+    { realm, id },
+    {
+      ...client,
+      directAccessGrantsEnabled: true,
+      authenticationFlowBindingOverrides: { ...client.authenticationFlowBindingOverrides, direct_grant: flow.id },
+      fullScopeAllowed: false,
+    },
+  );
   for (const scope of await admin.clients.listDefaultClientScopes({ realm, id })) {
     if (scope.name !== "basic" && scope.id)
       await admin.clients.delDefaultClientScope({ realm, id, clientScopeId: scope.id });
