@@ -163,8 +163,11 @@ async function inBatches(
 /**
  * Offers app passwords to one client, as docs/extension.md ("App passwords") tells a realm admin to: a direct-grant
  * flow `flowAlias` of Keycloak's username check and the extension's app password check (both required), and a public
- * client `clientId` with direct access grants whose direct-grant flow is that one (its flow binding override). Keeps
- * what exists already, so that a realm kept from an earlier run is left as it is. Returns the flow's id.
+ * client `clientId` with direct access grants whose direct-grant flow is that one (its flow binding override), with
+ * the least reach: full scope off, the `basic` client scope alone (the authenticator refuses a client whose tokens
+ * could manage the account). Keeps the flow if it exists; a client kept from an earlier run is given the flow and the
+ * least reach.
+ * Returns the flow's id.
  * @param {KcAdminClient} admin @param {string} realm
  * @param {{ clientId: string, flowAlias?: string }} options
  */
@@ -192,7 +195,7 @@ export async function offerAppPasswords(admin, realm, { clientId, flowAlias = "a
   }
   if (!flow?.id) throw new Error(`The flow ${flowAlias} of ${realm} was not made.`);
   const [client] = await admin.clients.find({ realm, clientId });
-  if (!client) {
+  if (!client?.id) {
     await admin.clients.create({
       realm,
       clientId,
@@ -201,7 +204,33 @@ export async function offerAppPasswords(admin, realm, { clientId, flowAlias = "a
       standardFlowEnabled: false,
       directAccessGrantsEnabled: true,
       authenticationFlowBindingOverrides: { direct_grant: flow.id },
+      fullScopeAllowed: false,
+      defaultClientScopes: ["basic"],
+      optionalClientScopes: [],
     });
+    return flow.id;
+  }
+  const id = client.id;
+  await admin.clients.update(
+    { realm, id },
+    {
+      ...client,
+      directAccessGrantsEnabled: true,
+      authenticationFlowBindingOverrides: { ...client.authenticationFlowBindingOverrides, direct_grant: flow.id },
+      fullScopeAllowed: false,
+    },
+  );
+  for (const scope of await admin.clients.listDefaultClientScopes({ realm, id })) {
+    if (scope.name !== "basic" && scope.id)
+      await admin.clients.delDefaultClientScope({ realm, id, clientScopeId: scope.id });
+  }
+  for (const scope of await admin.clients.listOptionalClientScopes({ realm, id })) {
+    if (scope.id) await admin.clients.delOptionalClientScope({ realm, id, clientScopeId: scope.id });
+  }
+  const defaults = await admin.clients.listDefaultClientScopes({ realm, id });
+  const basic = (await admin.clientScopes.find({ realm })).find((scope) => scope.name === "basic");
+  if (basic?.id && !defaults.some((scope) => scope.name === "basic")) {
+    await admin.clients.addDefaultClientScope({ realm, id, clientScopeId: basic.id });
   }
   return flow.id;
 }

@@ -1,22 +1,20 @@
 package io.github.kcaccountconsole.extension;
 
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
-import jakarta.ws.rs.core.Response;
-
 import org.jboss.logging.Logger;
 import org.keycloak.authentication.AuthenticationFlowContext;
-import org.keycloak.authentication.AuthenticationFlowError;
 import org.keycloak.authentication.authenticators.directgrant.AbstractDirectGrantAuthenticator;
+import org.keycloak.authentication.authenticators.directgrant.ValidatePassword;
+import org.keycloak.common.util.SecretGenerator;
 import org.keycloak.credential.CredentialModel;
 import org.keycloak.events.Details;
-import org.keycloak.events.Errors;
 import org.keycloak.executors.ExecutorsProvider;
 import org.keycloak.models.AbstractKeycloakTransaction;
 import org.keycloak.models.AuthenticationExecutionModel;
+import org.keycloak.models.ClientModel;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.KeycloakSessionFactory;
 import org.keycloak.models.RealmModel;
@@ -27,10 +25,11 @@ import org.keycloak.representations.idm.CredentialRepresentation;
 
 /**
  * For direct-grant flows, after Keycloak's {@code direct-grant-validate-username}: accepts the request's
- * {@code password} only when it is one of the user's app passwords that has not expired. The account's password is
- * never checked here, and the browser's password form never checks an app password (its type is not
- * {@code password}). A refusal fails the flow as Keycloak's own direct-grant password check does, so Keycloak's
- * brute-force protection counts it and the username step refuses a locked-out user.
+ * {@code password} only when it is one of the user's app passwords that has not expired, and only for a client whose
+ * tokens cannot manage the account ({@link AppPasswordClientReach}). The account's password never signs in here, and
+ * the browser's password form never checks an app password (its type is not {@code password}). Every refusal is
+ * Keycloak's own direct-grant password step failing, so the answer, its time and the brute-force count are those of a
+ * wrong password, and the username step refuses a locked-out user.
  */
 public class AppPasswordAuthenticator extends AbstractDirectGrantAuthenticator {
 
@@ -48,57 +47,84 @@ public class AppPasswordAuthenticator extends AbstractDirectGrantAuthenticator {
     @Override
     public void authenticate(AuthenticationFlowContext context) {
         UserModel user = context.getUser();
-        String typed = context.getHttpRequest().getDecodedFormParameters().getFirst(CredentialRepresentation.PASSWORD);
-        String normalized = AppPasswords.normalize(typed);
-        long now = System.currentTimeMillis();
-        CredentialModel matched = null;
-        AppPasswordStore.Data matchedData = null;
+        context.getEvent().user(user).detail(Details.CREDENTIAL_TYPE, AppPasswords.CREDENTIAL_TYPE);
         // Only the token endpoint's password grant: a browser flow that an admin gave this step never takes one.
-        if (normalized != null && user != null && TOKEN_FLOW_PATH.equals(context.getFlowPath())) {
-            // Unexpired ones whose hint the typed secret has first, then expired ones, to say which one expired.
-            List<CredentialModel> candidates = AppPasswordStore.credentials(user).stream()
-                    .filter(credential -> {
-                        AppPasswordStore.Data data = AppPasswordStore.data(credential);
-                        return data != null && AppPasswords.mayBe(data.hint(), normalized);
-                    })
-                    .sorted(Comparator.comparing(
-                            credential -> AppPasswords.expired(AppPasswordStore.data(credential).expires(), now)))
-                    .toList();
-            for (CredentialModel credential : candidates) {
-                AppPasswordStore.Data data = AppPasswordStore.data(credential);
-                if (AppPasswordStore.matches(context.getSession(), credential, data, normalized)) {
-                    matched = credential;
-                    matchedData = data;
-                    break;
-                }
-            }
-        }
-        context.getEvent().user(user);
-        if (matched == null) {
-            context.getEvent().detail(Details.CREDENTIAL_TYPE, AppPasswords.CREDENTIAL_TYPE);
+        if (!TOKEN_FLOW_PATH.equals(context.getFlowPath())) {
             refuse(context, "no_matching_app_password");
             return;
         }
-        context.getEvent()
-                .detail(Details.CREDENTIAL_TYPE, AppPasswords.CREDENTIAL_TYPE)
-                .detail(Details.CREDENTIAL_ID, matched.getId())
-                .detail(Details.CREDENTIAL_USER_LABEL, matched.getUserLabel());
-        if (AppPasswords.expired(matchedData.expires(), now)) {
+        ClientModel client = context.getAuthenticationSession().getClient();
+        String reach = AppPasswordClientReach.of(context.getRealm(), client);
+        if (reach != null) {
+            LOG.warnf("App password refused for client '%s' of realm '%s': its tokens could manage the account (%s). "
+                    + "In the client's Client scopes: the dedicated scope's 'Full scope allowed' off and no role of "
+                    + "the account or realm-management client mapped; 'basic' the only client scope.",
+                    client.getClientId(), context.getRealm().getName(), reach);
+            refuse(context, "client_reaches_account");
+            return;
+        }
+        String normalized = AppPasswords.normalize(
+                context.getHttpRequest().getDecodedFormParameters().getFirst(CredentialRepresentation.PASSWORD));
+        long now = System.currentTimeMillis();
+        List<CredentialModel> hinted = normalized == null ? List.of() : AppPasswordStore.credentials(user).stream()
+                .filter(credential -> {
+                    AppPasswordStore.Data data = AppPasswordStore.data(credential);
+                    return data != null && AppPasswords.mayBe(data.hint(), normalized);
+                })
+                .toList();
+        // Only unexpired ones are hashed: a refusal costs the same whatever was typed (Keycloak's one hash below).
+        for (CredentialModel credential : hinted) {
+            AppPasswordStore.Data data = AppPasswordStore.data(credential);
+            if (!AppPasswords.expired(data.expires(), now)
+                    && AppPasswordStore.matches(context.getSession(), credential, data, normalized)) {
+                named(context, credential);
+                if (AppPasswords.lastUsedWorthWriting(data.lastUsed(), now)) {
+                    rememberUse(context.getSession(), context.getRealm().getId(), user.getId(), credential.getId(),
+                            now);
+                }
+                context.success();
+                return;
+            }
+        }
+        // Named by its first letters alone, for the admin reading the events: a program still using an expired one.
+        CredentialModel expired = hinted.stream()
+                .filter(credential -> AppPasswords.expired(AppPasswordStore.data(credential).expires(), now))
+                .findFirst()
+                .orElse(null);
+        if (expired != null) {
+            named(context, expired);
             refuse(context, "app_password_expired");
             return;
         }
-        if (AppPasswords.lastUsedWorthWriting(matchedData.lastUsed(), now)) {
-            rememberUse(context.getSession(), context.getRealm().getId(), user.getId(), matched.getId(), now);
-        }
-        context.success();
+        refuse(context, "no_matching_app_password");
     }
 
-    /** As Keycloak's direct-grant password check refuses: {@code invalid_grant}, and a failure the flow counts. */
-    private void refuse(AuthenticationFlowContext context, String reason) {
-        context.getEvent().detail(Details.REASON, reason).error(Errors.INVALID_USER_CREDENTIALS);
-        Response challenge = errorResponse(Response.Status.UNAUTHORIZED.getStatusCode(), "invalid_grant",
-                "Invalid user credentials");
-        context.failure(AuthenticationFlowError.INVALID_USER, challenge);
+    private static void named(AuthenticationFlowContext context, CredentialModel credential) {
+        context.getEvent()
+                .detail(Details.CREDENTIAL_ID, credential.getId())
+                .detail(Details.CREDENTIAL_USER_LABEL, credential.getUserLabel());
+    }
+
+    /**
+     * Refuses as Keycloak's own direct-grant password step refuses a wrong password, by running it: its status on
+     * this version (401 on 26.0, 400 on 26.7), its body and event error, one hash of the user's password (the time of a
+     * wrong password and of the unknown user's dummy hash) and a failure for its brute-force protection. Whoever
+     * asks learns nothing more than from Keycloak's own direct grant.
+     */
+    private static void refuse(AuthenticationFlowContext context, String reason) {
+        context.getEvent().detail(Details.REASON, reason);
+        new NobodysPassword().authenticate(context);
+    }
+
+    /** Keycloak's direct-grant password step, given a password that no user has. */
+    private static final class NobodysPassword extends ValidatePassword {
+        /** Random and fresh each time: whatever password the user chose, this is not it. */
+        private static final int LENGTH = 64;
+
+        @Override
+        protected String retrievePassword(AuthenticationFlowContext context) {
+            return SecretGenerator.getInstance().randomString(LENGTH);
+        }
     }
 
     /**
