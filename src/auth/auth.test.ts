@@ -168,6 +168,18 @@ describe("startAuth", () => {
     });
   });
 
+  it("re-authenticates through Keycloak's login page with prompt=login", async () => {
+    const fake = fakeKeycloak();
+    const auth = await start(fake);
+    await auth.reauthenticate("http://kc.test/realms/demo/account/account-security/signing-in");
+    expect(fake.login).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        prompt: "login",
+        redirectUri: "http://kc.test/realms/demo/account/account-security/signing-in",
+      }),
+    );
+  });
+
   it("prefers the ID token's claims for the user's name", async () => {
     const fake = fakeKeycloak();
     fake.idTokenParsed = { given_name: "Alice" };

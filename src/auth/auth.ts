@@ -22,6 +22,12 @@ export type Auth = {
   claims(): TokenClaims;
   logout(): Promise<void>;
   login(): Promise<void>;
+  /**
+   * Sends the user through Keycloak's login page again (`prompt=login`: the password is asked even with a live
+   * session), returning to `redirectUri`: Keycloak renews the session's authentication time, which a change that asks
+   * for a fresh sign-in then accepts.
+   */
+  reauthenticate(redirectUri?: string): Promise<void>;
   /** Starts a Keycloak required action (kc_action), e.g. UPDATE_EMAIL or delete_account, returning to `redirectUri`. */
   startAction(action: string, redirectUri?: string): Promise<void>;
   /** Subscribes to token changes (refresh, login); returns the unsubscribe function. */
@@ -127,6 +133,9 @@ export async function startAuth(
       }
     },
     login,
+    async reauthenticate(redirectUri = window.location.href) {
+      await keycloak.login({ prompt: "login", scope: environment.scope || undefined, redirectUri });
+    },
     async startAction(action, redirectUri = window.location.href) {
       await keycloak.login({ action, redirectUri });
     },

@@ -46,6 +46,7 @@ export function pendingAuth(signIn: Promise<Auth>): Auth {
     claims: () => auth?.claims() ?? NO_CLAIMS,
     logout: () => later((signedIn) => signedIn.logout()),
     login: () => later((signedIn) => signedIn.login()),
+    reauthenticate: (redirectUri) => later((signedIn) => signedIn.reauthenticate(redirectUri)),
     startAction: (action, redirectUri) => later((signedIn) => signedIn.startAction(action, redirectUri)),
     subscribe(listener) {
       listeners.add(listener);

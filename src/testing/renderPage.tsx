@@ -72,6 +72,7 @@ const aliceClaims = { sub: "alice-id", given_name: "Alice", family_name: "Liddel
 
 export type FakeAuth = Auth & {
   startAction: ReturnType<typeof vi.fn>;
+  reauthenticate: ReturnType<typeof vi.fn>;
   logout: ReturnType<typeof vi.fn>;
   login: ReturnType<typeof vi.fn>;
   /** Ends the session as a failed refresh would (the dialog opens, drafts are kept). */
@@ -94,6 +95,7 @@ export function fakeAuth(claims: Record<string, unknown> = aliceClaims): FakeAut
     logout: vi.fn(async () => undefined),
     login: vi.fn(async () => undefined),
     startAction: vi.fn(async () => undefined),
+    reauthenticate: vi.fn(async () => undefined),
     subscribe: () => () => undefined,
     watchSession: () => () => undefined,
     confirmSessionEnded: async () => {

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { AppPassword } from "../../api/appPasswords";
-import { renderPage, type StubRoute } from "../../testing/renderPage";
+import { fakeAuth, renderPage, type StubRoute } from "../../testing/renderPage";
 import { startOfDay } from "./CreateAppPasswordDialog";
+import { savePendingAppPassword } from "./pendingAppPassword";
 
 const PAGE = "account-security/signing-in";
 const EXTENSION = "/realms/demo/account-console-extension/";
@@ -147,6 +148,135 @@ describe("app passwords on Signing in", () => {
     expect(await within(dialog).findByText("The app password was not created: Too many.")).toBeVisible();
     expect(name).toHaveValue("Phone");
     expect(screen.queryByRole("dialog", { name: "Your new app password" })).toBeNull();
+  });
+
+  it("refuses names that show as blank or reorder text before asking", async () => {
+    const { fetchStub } = renderPage(PAGE, { routes: [probe(true), credentials, list([mail])] });
+    await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.type(name, "mail\u202Etxt.exe");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(
+      await within(dialog).findByText("A name cannot contain invisible characters that change the direction of text."),
+    ).toBeVisible();
+    await userEvent.clear(name);
+    await userEvent.type(name, "\u200B\u00A0");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText("Enter a name.")).toBeVisible();
+    await userEvent.clear(name);
+    await userEvent.type(name, "Mail\u200B");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText("You already have an app password with this name.")).toBeVisible();
+    expect(fetchStub.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("shows the server's name refusal at the field (a create at the same moment took the name)", async () => {
+    renderPage(PAGE, {
+      routes: [
+        probe(true),
+        credentials,
+        list([]),
+        { method: "POST", path: LIST, status: 409, body: { error: "name_taken", errorDescription: "Taken." } },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.type(name, "Mail");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText("You already have an app password with this name.")).toBeVisible();
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveValue("Mail");
+  });
+
+  it("goes through the login page when the sign-in is too old, keeping what was typed", async () => {
+    sessionStorage.clear();
+    const auth = fakeAuth();
+    renderPage(PAGE, {
+      auth,
+      routes: [
+        probe(true),
+        credentials,
+        list([]),
+        {
+          method: "POST",
+          path: LIST,
+          status: 403,
+          body: { error: "reauthentication_required", errorDescription: "Too old." },
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), "Laptop");
+    await userEvent.type(within(dialog).getByLabelText("Expiry date (optional)"), "2099-03-04");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(auth.reauthenticate).toHaveBeenCalledTimes(1));
+    // Busy until the browser leaves; no failure shown.
+    expect(within(dialog).getByTestId("app-password-create")).toBeDisabled();
+    expect(dialog).not.toHaveTextContent("not created");
+    const kept = JSON.parse(sessionStorage.getItem("account-console.pending-app-password") ?? "{}") as object;
+    expect(kept).toMatchObject({ name: "Laptop", expiry: "2099-03-04", realm: "demo", user: "alice-id" });
+  });
+
+  it("back from the login page, finishes the create at once, and only once", async () => {
+    sessionStorage.clear();
+    savePendingAppPassword("demo", "alice-id", { name: "Laptop", expiry: "" });
+    const { fetchStub } = renderPage(PAGE, {
+      routes: [
+        probe(true),
+        credentials,
+        list([mail]),
+        {
+          method: "POST",
+          path: LIST,
+          status: 201,
+          body: {
+            id: "n1",
+            name: "Laptop",
+            created: Date.now(),
+            expires: null,
+            lastUsed: null,
+            password: "abcd-efgh-ijkl-mnop-qrst-uvwx-yzab",
+          },
+        },
+      ],
+    });
+    const shown = await screen.findByRole("dialog", { name: "Your new app password" });
+    expect(within(shown).getByRole("group", { name: "App password for Laptop" })).toHaveTextContent("abcd-efgh");
+    const posts = fetchStub.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ name: "Laptop", expires: null });
+    expect(sessionStorage.getItem("account-console.pending-app-password")).toBeNull();
+  });
+
+  it("back from the login page and still refused, says so instead of going round again", async () => {
+    sessionStorage.clear();
+    savePendingAppPassword("demo", "alice-id", { name: "Laptop", expiry: "" });
+    const auth = fakeAuth();
+    renderPage(PAGE, {
+      auth,
+      routes: [
+        probe(true),
+        credentials,
+        list([]),
+        {
+          method: "POST",
+          path: LIST,
+          status: 403,
+          body: { error: "reauthentication_required", errorDescription: "Too old." },
+        },
+      ],
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
+    expect(
+      await within(dialog).findByText(
+        "The app password was not created because your sign-in could not be confirmed. Try again.",
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue("Laptop");
+    expect(auth.reauthenticate).not.toHaveBeenCalled();
   });
 
   it("refuses an expiry that is not after today", async () => {

@@ -19,11 +19,14 @@ import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { fetchAppPasswords, revokeAppPassword, type AppPassword } from "../../api/appPasswords";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
+import { useAuth } from "../../auth/AuthContext";
+import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useFormat } from "../../i18n/format";
 import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useFetch } from "../../ui/hooks/useFetch";
 import { CreateAppPasswordDialog } from "./CreateAppPasswordDialog";
+import { takePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 import "./app-passwords.css";
 
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: "long" };
@@ -47,10 +50,19 @@ function AppPasswordsSection() {
   );
   const { state, reload } = useFetch(load, load);
   // The names the dialog checks against, taken when it opens: the list reloads under an open dialog after a create.
-  const [creating, setCreating] = useState<string[]>();
+  const [creating, setCreating] = useState<{ names: string[]; resume?: PendingAppPassword }>();
   const [revoking, setRevoking] = useState<AppPassword>();
   const list = state.status === "ready" ? state.data : undefined;
   const full = list !== undefined && list.appPasswords.length >= list.limit;
+  const { realm } = useEnvironment();
+  const user = useAuth().claims().sub;
+  // A create sent through the login page for a fresh sign-in: taken once (the first of strict mode's two calls is
+  // kept), and opened in the dialog as soon as the list is there, during render as React advises for derived state.
+  const [resume, setResume] = useState(() => (user ? takePendingAppPassword(realm, user) : undefined));
+  if (resume && list) {
+    setResume(undefined);
+    setCreating({ names: list.appPasswords.map((entry) => entry.name), resume });
+  }
 
   return (
     <PageSection
@@ -73,7 +85,7 @@ function AppPasswordsSection() {
             data-testid="app-passwords/create"
             isDisabled={list === undefined || full}
             aria-describedby={full ? "app-passwords-full" : undefined}
-            onClick={() => setCreating(list?.appPasswords.map((entry) => entry.name))}
+            onClick={() => setCreating({ names: list?.appPasswords.map((entry) => entry.name) ?? [] })}
           >
             {t("appPasswordsCreate")}
           </Button>
@@ -119,7 +131,12 @@ function AppPasswordsSection() {
         </DataList>
       )}
       {creating && (
-        <CreateAppPasswordDialog names={creating} onCreated={reload} onClose={() => setCreating(undefined)} />
+        <CreateAppPasswordDialog
+          names={creating.names}
+          resume={creating.resume}
+          onCreated={reload}
+          onClose={() => setCreating(undefined)}
+        />
       )}
       {revoking && (
         <RevokeDialog

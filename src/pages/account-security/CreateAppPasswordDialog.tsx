@@ -14,12 +14,22 @@ import {
   ModalHeader,
   TextInput,
 } from "@patternfly/react-core";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
-import { createAppPassword, MAX_APP_PASSWORD_NAME, type CreatedAppPassword } from "../../api/appPasswords";
+import {
+  appPasswordNameProblem,
+  createAppPassword,
+  MAX_APP_PASSWORD_NAME,
+  nameRefusalKey,
+  needsReauthentication,
+  type CreatedAppPassword,
+} from "../../api/appPasswords";
+import { useAuth } from "../../auth/AuthContext";
+import { useEnvironment } from "../../environment/EnvironmentContext";
 import { errorMessage } from "../../ui/alerts/AlertContext";
+import { savePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 
 type FormValues = { name: string; expiry: string };
 
@@ -43,30 +53,40 @@ const isLaterDay = (day: string) => (startOfDay(day) ?? 0) > Date.now();
 
 /**
  * "Create app password": a name and an optional expiry day; then the password, once, with a copy button. Closing
- * forgets it: the secret lives only in this dialog's state, which goes when the dialog does.
+ * forgets it: the secret lives only in this dialog's state, which goes when the dialog does. When the server asks for
+ * a fresh sign-in first, the dialog keeps what was typed (`pendingAppPassword`) and sends the user through Keycloak's
+ * login page; back here, the page opens it again with `resume`, and it finishes the create at once.
  */
 export function CreateAppPasswordDialog({
   names,
+  resume,
   onCreated,
   onClose,
 }: {
   /** The user's app passwords' names, to refuse a second of the same name before asking. */
   names: string[];
+  /** What the user typed before the login page: the dialog submits it once, as it opens. */
+  resume?: PendingAppPassword;
   onCreated: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const api = useApi();
+  const auth = useAuth();
+  const { realm } = useEnvironment();
   const id = useId();
   const [failure, setFailure] = useState<string>();
   const [created, setCreated] = useState<CreatedAppPassword>();
   const tomorrow = new Date();
   tomorrow.setDate(tomorrow.getDate() + 1);
+  // Busy from the moment the login page is asked for until the browser leaves.
+  const [leaving, setLeaving] = useState(false);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ defaultValues: { name: "", expiry: "" } });
+  } = useForm<FormValues>({ defaultValues: resume ?? { name: "", expiry: "" } });
 
   const submit = handleSubmit(async ({ name, expiry }) => {
     setFailure(undefined);
@@ -74,13 +94,44 @@ export function CreateAppPasswordDialog({
     try {
       answer = await createAppPassword(api, { name: name.trim(), expires: expiry ? startOfDay(expiry)! : null });
     } catch (problem) {
+      // Once only: a create that comes back from the login page and is still refused says so instead of looping.
+      if (needsReauthentication(problem) && !resume) {
+        const user = auth.claims().sub;
+        if (user) savePendingAppPassword(realm, user, { name, expiry });
+        setLeaving(true);
+        try {
+          await auth.reauthenticate();
+        } catch (redirect) {
+          setLeaving(false);
+          setFailure(t("appPasswordsCreateFailed", { error: t(errorMessage(redirect)) }));
+        }
+        return;
+      }
+      const nameKey = nameRefusalKey(problem);
+      if (nameKey) {
+        setError("name", { message: t(nameKey) }, { shouldFocus: true });
+        return;
+      }
       // The dialog keeps what the user typed and says why; nothing says it worked.
-      setFailure(t("appPasswordsCreateFailed", { error: t(errorMessage(problem)) }));
+      setFailure(
+        needsReauthentication(problem)
+          ? t("appPasswordsReauthenticationFailed")
+          : t("appPasswordsCreateFailed", { error: t(errorMessage(problem)) }),
+      );
       return;
     }
     setCreated(answer);
     onCreated();
   });
+
+  // Back from the login page: the create the user asked for goes on without a second click.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!resume || resumed.current) return;
+    resumed.current = true;
+    void submit();
+  }, [resume, submit]);
+  const busy = isSubmitting || leaving;
 
   const close = () => {
     // The secret is dropped with the user's decision to close, not at some later unmount.
@@ -133,7 +184,7 @@ export function CreateAppPasswordDialog({
     <Modal
       variant="small"
       isOpen
-      onClose={() => !isSubmitting && close()}
+      onClose={() => !busy && close()}
       aria-labelledby={`${id}-title`}
       data-testid="create-app-password"
     >
@@ -152,13 +203,8 @@ export function CreateAppPasswordDialog({
               aria-describedby={`${id}-name-help`}
               {...register("name", {
                 validate: (value) => {
-                  const trimmed = value.trim();
-                  if (trimmed === "") return t("appPasswordsNameRequired");
-                  if ([...trimmed].length > MAX_APP_PASSWORD_NAME)
-                    return t("appPasswordsNameTooLong", { max: MAX_APP_PASSWORD_NAME });
-                  if (names.some((other) => other.trim().toLowerCase() === trimmed.toLowerCase()))
-                    return t("appPasswordsNameTaken");
-                  return true;
+                  const problem = appPasswordNameProblem(value, names);
+                  return problem ? t(problem, { max: MAX_APP_PASSWORD_NAME }) : true;
                 },
               })}
             />
@@ -202,13 +248,13 @@ export function CreateAppPasswordDialog({
           form={`${id}-form`}
           variant="primary"
           data-testid="app-password-create"
-          isLoading={isSubmitting}
-          isDisabled={isSubmitting}
+          isLoading={busy}
+          isDisabled={busy}
           spinnerAriaValueText={t("spinnerLoading")}
         >
           {t("appPasswordsCreateButton")}
         </Button>
-        <Button variant="link" onClick={close} isDisabled={isSubmitting}>
+        <Button variant="link" onClick={close} isDisabled={busy}>
           {t("cancel")}
         </Button>
       </ModalFooter>

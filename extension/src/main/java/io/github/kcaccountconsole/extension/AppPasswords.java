@@ -1,11 +1,13 @@
 package io.github.kcaccountconsole.extension;
 
 import java.security.SecureRandom;
+import java.text.Normalizer;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Locale;
 
 import org.keycloak.Config;
+import org.keycloak.models.Constants;
 
 /**
  * The rules of app passwords (pure: {@link AppPasswordStore} keeps them in Keycloak, {@link AppPasswordAuthenticator}
@@ -112,6 +114,22 @@ final class AppPasswords {
 
     /** Null when the name may be used; otherwise why not. */
     static Refusal checkName(String name, Collection<String> existing) {
+        Refusal invalid = checkNameAlone(name);
+        if (invalid != null) {
+            return invalid;
+        }
+        String key = nameKey(name);
+        if (existing.stream().anyMatch(other -> other != null && nameKey(other).equals(key))) {
+            return NAME_TAKEN;
+        }
+        return null;
+    }
+
+    /** The refusal of a name another app password of the user already has (or a simultaneous create took). */
+    static final Refusal NAME_TAKEN = new Refusal("name_taken", 409, "You already have an app password with this name.");
+
+    /** Null when the name may be used by itself, before it is compared with the user's other names. */
+    static Refusal checkNameAlone(String name) {
         String clean = cleanName(name);
         if (clean == null || clean.isEmpty()) {
             return new Refusal("invalid_name", 400, "A name is required.");
@@ -122,11 +140,53 @@ final class AppPasswords {
         if (clean.codePoints().anyMatch(Character::isISOControl)) {
             return new Refusal("invalid_name", 400, "A name may not hold control characters.");
         }
-        String key = clean.toLowerCase(Locale.ROOT);
-        if (existing.stream().anyMatch(other -> other != null && other.strip().toLowerCase(Locale.ROOT).equals(key))) {
-            return new Refusal("name_taken", 409, "You already have an app password with this name.");
+        // Checked before blankness: a name of direction marks alone gets the message that names the real problem.
+        if (clean.codePoints().anyMatch(AppPasswords::isDirectionControl)) {
+            return new Refusal("name_direction_controls", 400,
+                    "A name may not hold characters that change the direction of text.");
+        }
+        if (clean.codePoints().allMatch(AppPasswords::isInvisible)) {
+            return new Refusal("invalid_name", 400, "A name needs at least one visible character.");
         }
         return null;
+    }
+
+    /**
+     * The bidirectional controls that reorder what follows them ({@code mail\u202Etxt.exe} shows as
+     * {@code mailexe.txt}): the embeddings and overrides, the isolates, the marks LRM, RLM and ALM.
+     */
+    static boolean isDirectionControl(int c) {
+        return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F
+                || c == 0x061C;
+    }
+
+    /**
+     * Whether a character shows as nothing: spaces of every kind, format characters (zero-width space, BOM, joiners),
+     * and the letters and marks Unicode makes default-ignorable or that fonts draw empty (Hangul fillers, the blank
+     * Braille pattern, variation selectors, the combining grapheme joiner).
+     */
+    static boolean isInvisible(int c) {
+        if (Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isIdentifierIgnorable(c)) {
+            return true;
+        }
+        int type = Character.getType(c);
+        if (type == Character.FORMAT || type == Character.CONTROL) {
+            return true;
+        }
+        return c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x17B4 || c == 0x17B5 || (c >= 0x180B && c <= 0x180F)
+                || c == 0x2800 || c == 0x3164 || c == 0xFFA0 || (c >= 0xFE00 && c <= 0xFE0F)
+                || (c >= 0xE0100 && c <= 0xE01EF);
+    }
+
+    /**
+     * What two names are compared by: the name as it shows, whatever its case, its invisible characters and its
+     * compatibility forms ({@code Mail}, {@code mail\u200B} and {@code \uFF2Dail} are one name).
+     */
+    static String nameKey(String name) {
+        String folded = Normalizer.normalize(name, Normalizer.Form.NFKC);
+        StringBuilder key = new StringBuilder(folded.length());
+        folded.codePoints().filter(c -> !isInvisible(c) || c == ' ').forEach(key::appendCodePoint);
+        return key.toString().strip().toLowerCase(Locale.ROOT);
     }
 
     /** Null when the expiry (null: never) may be used at {@code now}; otherwise why not. */
@@ -149,6 +209,43 @@ final class AppPasswords {
                 ? new Refusal("limit_reached", 409, "You have " + count + " app passwords, the most this server allows. "
                         + "Revoke one first.")
                 : null;
+    }
+
+    /** The refusal of a create whose sign-in is older than the realm allows for a credential change. */
+    static final Refusal REAUTHENTICATION_REQUIRED = new Refusal("reauthentication_required", 403,
+            "Your sign-in is too old to create an app password: sign in again, then create it.");
+
+    /**
+     * The most seconds a sign-in may lie back for a credential change, as Keycloak's UPDATE_PASSWORD action decides it:
+     * the password policy's "Maximum authentication age" when set ({@code policyMaxAge} >= 0), else the action's
+     * configured {@code max_auth_age}, else {@link Constants#KC_ACTION_MAX_AGE}. A configured value that is not a
+     * whole number >= 0 counts as unset, as Keycloak's own parsing leaves it.
+     */
+    static int maxAuthAge(int policyMaxAge, String configured) {
+        if (policyMaxAge >= 0) {
+            return policyMaxAge;
+        }
+        if (configured != null) {
+            try {
+                int value = Integer.parseInt(configured.trim());
+                if (value >= 0) {
+                    return value;
+                }
+            } catch (NumberFormatException unreadable) {
+                // Falls through to Keycloak's default, as its action does with a value it cannot read.
+            }
+        }
+        return Constants.KC_ACTION_MAX_AGE;
+    }
+
+    /**
+     * Whether a sign-in at {@code authTime} (epoch seconds, null when the session does not say) is too old at
+     * {@code now} for a change allowed {@code maxAge} seconds after it: Keycloak's own test for an
+     * application-initiated action (an unknown time counts as the epoch).
+     */
+    static boolean signInTooOld(Integer authTime, int maxAge, long now) {
+        long time = authTime == null ? 0 : authTime;
+        return time + maxAge < now;
     }
 
     /** Whether an app password that expires at {@code expires} (null: never) is expired at {@code now}. */

@@ -24,10 +24,17 @@ import org.keycloak.credential.CredentialModel;
 import org.keycloak.events.Details;
 import org.keycloak.events.EventBuilder;
 import org.keycloak.events.EventType;
+import org.keycloak.common.util.Time;
 import org.keycloak.models.KeycloakSession;
+import org.keycloak.models.ModelDuplicateException;
 import org.keycloak.models.PasswordPolicy;
 import org.keycloak.models.RealmModel;
+import org.keycloak.models.RequiredActionConfigModel;
+import org.keycloak.models.RequiredActionProviderModel;
 import org.keycloak.models.UserModel;
+import org.keycloak.models.UserSessionModel;
+import org.keycloak.services.managers.AuthenticationManager;
+import org.keycloak.utils.RequiredActionHelper;
 import org.keycloak.util.JsonSerialization;
 
 /**
@@ -37,6 +44,9 @@ import org.keycloak.util.JsonSerialization;
 public class AppPasswordsResource {
 
     private static final Logger LOG = Logger.getLogger(AppPasswordsResource.class);
+
+    /** The key of a required action's maximum authentication age in its configuration. */
+    static final String MAX_AUTH_AGE_KEY = "max_auth_age";
 
     /** A body is {"name": …, "expires": …}; anything longer is refused unread. */
     static final int MAX_BODY_BYTES = 1024;
@@ -98,6 +108,10 @@ public class AppPasswordsResource {
             return ExtensionResource.error(Response.Status.NOT_FOUND, "not_offered",
                     "This realm offers no app passwords.");
         }
+        // Before the body is read: a stale sign-in learns nothing about the user's app passwords.
+        if (signInTooOld(realm, checked.caller())) {
+            return refuse(AppPasswords.REAUTHENTICATION_REQUIRED);
+        }
         byte[] raw = input == null ? new byte[0] : input.readNBytes(MAX_BODY_BYTES + 1);
         if (raw.length > MAX_BODY_BYTES) {
             return ExtensionResource.error(Response.Status.REQUEST_ENTITY_TOO_LARGE, "too_large",
@@ -108,30 +122,88 @@ public class AppPasswordsResource {
             return ExtensionResource.error(Response.Status.BAD_REQUEST, "invalid_body",
                     "The body must be {\"name\": \"…\", \"expires\": <epoch milliseconds> or null}.");
         }
-        UserModel user = checked.caller().user();
-        List<CredentialModel> existing = AppPasswordStore.credentials(user);
         long now = System.currentTimeMillis();
-        AppPasswords.Refusal refusal = AppPasswords.checkName(asked.name(),
-                existing.stream().map(CredentialModel::getUserLabel).toList());
+        AppPasswords.Refusal refusal = AppPasswords.checkNameAlone(asked.name());
         if (refusal == null) {
             refusal = AppPasswords.checkExpiry(asked.expires(), now);
         }
         if (refusal == null) {
-            refusal = AppPasswords.checkLimit(existing.size(), limit);
+            // A first look at what the user holds, so that a plain refusal costs no hash.
+            refusal = checkAgainst(AppPasswordStore.credentials(checked.caller().user()), asked.name());
         }
         if (refusal != null) {
-            return ExtensionResource.error(Response.Status.fromStatusCode(refusal.status()), refusal.code(),
-                    refusal.description());
+            return refuse(refusal);
         }
         String secret = AppPasswords.generate();
         PasswordPolicy policy = realm.getPasswordPolicy();
         CredentialModel credential = AppPasswordStore.newCredential(AppPasswordStore.hashProvider(session, policy),
                 policy, secret, AppPasswords.cleanName(asked.name()), asked.expires(), now);
-        CredentialModel stored = user.credentialManager().createStoredCredential(credential);
+        // From here to the commit, one create per user at a time: the limit and the names see every create before.
+        UserModel user = AppPasswordStore.lockForCreate(session, realm, checked.caller().user());
+        refusal = checkAgainst(AppPasswordStore.credentials(user), asked.name());
+        if (refusal != null) {
+            return refuse(refusal);
+        }
+        CredentialModel stored;
+        try {
+            stored = user.credentialManager().createStoredCredential(credential);
+        } catch (ModelDuplicateException sameLabel) {
+            // Keycloak's own check of a user's labels per type: the same name, seen by Keycloak first.
+            return refuse(AppPasswords.NAME_TAKEN);
+        }
         record(checked.caller(), EventType.UPDATE_CREDENTIAL, stored);
         LOG.debugf("User %s created app password %s", user.getId(), stored.getId());
         return json(Response.Status.CREATED, new Created(stored.getId(), stored.getUserLabel(), now, asked.expires(),
                 null, secret));
+    }
+
+    /** The refusals that depend on the user's other app passwords: the name taken, the limit reached. */
+    private AppPasswords.Refusal checkAgainst(List<CredentialModel> existing, String name) {
+        AppPasswords.Refusal refusal = AppPasswords.checkName(name,
+                existing.stream().map(CredentialModel::getUserLabel).toList());
+        return refusal != null ? refusal : AppPasswords.checkLimit(existing.size(), limit);
+    }
+
+    /**
+     * Whether the caller's sign-in is older than Keycloak allows for changing a credential. The time is the user
+     * session's authentication time (Keycloak's {@link AuthenticationManager#AUTH_TIME} note), which Keycloak itself
+     * compares for an application-initiated action and renews at each re-authentication; a refreshed token carries
+     * the same time, a session without one counts as signed in long ago.
+     */
+    private boolean signInTooOld(RealmModel realm, BearerCheck.Result caller) {
+        UserSessionModel userSession = caller.userSession();
+        String noted = userSession == null ? null : userSession.getNote(AuthenticationManager.AUTH_TIME);
+        Integer authTime;
+        try {
+            authTime = noted == null ? null : Integer.valueOf(noted);
+        } catch (NumberFormatException unreadable) {
+            authTime = null;
+        }
+        return AppPasswords.signInTooOld(authTime, maxAuthAge(realm), Time.currentTime());
+    }
+
+    /**
+     * The realm's maximum authentication age for credential changes, as Keycloak's UPDATE_PASSWORD action reads it
+     * (its password policy, then the action's {@code max_auth_age}, then Keycloak's default). Keycloak reads the
+     * action's configuration only while that action runs; here the realm's configuration of it is read directly
+     * (present from Keycloak 26.0 on; the key's constant, {@code Constants.MAX_AUTH_AGE_KEY}, only later, hence the
+     * literal).
+     */
+    static int maxAuthAge(RealmModel realm) {
+        String configured = null;
+        RequiredActionProviderModel action = RequiredActionHelper.getRequiredActionByProviderId(realm,
+                UserModel.RequiredAction.UPDATE_PASSWORD.name());
+        if (action != null) {
+            RequiredActionConfigModel config = realm.getRequiredActionConfigByAlias(action.getAlias());
+            configured = config == null ? null : config.getConfigValue(MAX_AUTH_AGE_KEY);
+        }
+        PasswordPolicy policy = realm.getPasswordPolicy();
+        return AppPasswords.maxAuthAge(policy == null ? -1 : policy.getMaxAuthAge(), configured);
+    }
+
+    private static Response refuse(AppPasswords.Refusal refusal) {
+        return ExtensionResource.error(Response.Status.fromStatusCode(refusal.status()), refusal.code(),
+                refusal.description());
     }
 
     @DELETE

@@ -322,6 +322,89 @@ class AppPasswordsTest {
         assertNull(AppPasswords.checkName("Mail 2", List.of("Phone", "Mail")));
     }
 
+    @Test
+    void aNameThatShowsAsBlankIsRefused() {
+        // Zero-width space, no-break space, BOM, word joiner, Hangul filler, blank Braille, a variation selector,
+        // a tag character: each shows as nothing, alone or together.
+        for (String blank : List.of("\u200B", "\u00A0", "\uFEFF", "\u2060", "\u3164", "\u2800", "\uFE0F",
+                "\uDB40\uDC20", "\u200B\u00A0\u200D", " \u2003\u3000 ")) {
+            AppPasswords.Refusal refusal = AppPasswords.checkName(blank, List.of());
+            assertEquals("invalid_name", refusal == null ? null : refusal.code(), escaped(blank));
+            assertEquals(400, refusal.status());
+        }
+        // Invisible characters beside visible ones are allowed (the joiner of an emoji sequence, say).
+        assertNull(AppPasswords.checkName("\uD83D\uDC69\u200D\uD83D\uDCBB Laptop", List.of()));
+        assertNull(AppPasswords.checkName("Mail\u00A0server", List.of()));
+    }
+
+    @Test
+    void aNameWithADirectionControlIsRefused() {
+        for (int control : new int[] {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E,
+                0x200F, 0x061C}) {
+            String name = "mail" + Character.toString(control) + "txt.exe";
+            AppPasswords.Refusal refusal = AppPasswords.checkName(name, List.of());
+            assertEquals("name_direction_controls", refusal == null ? null : refusal.code(), escaped(name));
+            assertEquals(400, refusal.status());
+            // Alone, too: the message names the control, not blankness.
+            assertEquals("name_direction_controls", AppPasswords.checkName(Character.toString(control), List.of())
+                    .code());
+        }
+        // Right-to-left text itself is a name like any other.
+        assertNull(AppPasswords.checkName("\u05D3\u05D5\u05D0\u05E8", List.of()));
+        assertNull(AppPasswords.checkName("\u0628\u0631\u064A\u062F", List.of()));
+    }
+
+    @Test
+    void namesThatShowAlikeAreOneName() {
+        // Case, invisible characters and compatibility forms do not make a second name.
+        for (String same : List.of("MAIL", "mail\u200B", "\u200Bmail", "\uFF2D\uFF41\uFF49\uFF4C", "ma\u00ADil")) {
+            AppPasswords.Refusal taken = AppPasswords.checkName(same, List.of("Mail"));
+            assertEquals("name_taken", taken == null ? null : taken.code(), escaped(same));
+        }
+        assertNull(AppPasswords.checkName("Mail 2", List.of("Mail")));
+        assertNull(AppPasswords.checkName("Mai l", List.of("Mail")));
+        assertEquals(AppPasswords.nameKey("Mail server"), AppPasswords.nameKey("mail\u00A0server"));
+    }
+
+    // A fresh sign-in
+
+    @Test
+    void theMaximumAuthenticationAgeIsKeycloaksForUpdatePassword() {
+        // The password policy first, as Keycloak's UPDATE_PASSWORD asks it first.
+        assertEquals(60, AppPasswords.maxAuthAge(60, "30"));
+        assertEquals(0, AppPasswords.maxAuthAge(0, null));
+        // Then the action's max_auth_age.
+        assertEquals(30, AppPasswords.maxAuthAge(-1, "30"));
+        assertEquals(0, AppPasswords.maxAuthAge(-1, "0"));
+        // Else Keycloak's default of five minutes, also for a value it could not use.
+        assertEquals(300, AppPasswords.maxAuthAge(-1, null));
+        assertEquals(300, AppPasswords.maxAuthAge(-1, "soon"));
+        assertEquals(300, AppPasswords.maxAuthAge(-1, "-5"));
+        assertEquals(org.keycloak.models.Constants.KC_ACTION_MAX_AGE, AppPasswords.maxAuthAge(-1, null));
+    }
+
+    @Test
+    void aSignInOlderThanTheMaximumAgeIsTooOld() {
+        long now = 1_800_000_000L;
+        assertFalse(AppPasswords.signInTooOld((int) now, 300, now));
+        assertFalse(AppPasswords.signInTooOld((int) (now - 300), 300, now));
+        assertTrue(AppPasswords.signInTooOld((int) (now - 301), 300, now));
+        // An age of 0 takes a sign-in of this very second only.
+        assertFalse(AppPasswords.signInTooOld((int) now, 0, now));
+        assertTrue(AppPasswords.signInTooOld((int) (now - 1), 0, now));
+        // A session that does not say when it signed in is too old.
+        assertTrue(AppPasswords.signInTooOld(null, 300, now));
+        AppPasswords.Refusal refusal = AppPasswords.REAUTHENTICATION_REQUIRED;
+        assertEquals("reauthentication_required", refusal.code());
+        assertEquals(403, refusal.status());
+    }
+
+    private static String escaped(String text) {
+        StringBuilder out = new StringBuilder();
+        text.codePoints().forEach(c -> out.append(c < 0x80 ? Character.toString(c) : String.format("U+%04X ", c)));
+        return out.toString();
+    }
+
     // The body of a create
 
     @Test
