@@ -13,7 +13,7 @@ import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 const REALM = "e2e-app-passwords-create";
 /** Keycloak's default maximum age (five minutes): the concurrency and name tests stay within it. */
 const BUSY_REALM = "e2e-app-passwords-busy";
-const MAX_AGE = 30;
+const MAX_AGE = 45;
 const ROUTE = "account-security/signing-in";
 const MAIL_CLIENT = "mail-server";
 
