@@ -83,8 +83,12 @@ public class LastUsedListener implements EventListenerProvider {
             return;
         }
         List<LastUsed.Use> uses = uses(realm, user, completedExecutions(realm, event), event);
+        if (uses.isEmpty()) {
+            return;
+        }
         // The cheap first look: most sign-ins use what was recorded today already, and end here without a write.
-        if (uses.isEmpty() || LastUsed.record(LastUsed.KIND.read(user).state(), uses) == null) {
+        UserStateWrites.Stored<LastUsed.State> stored = LastUsed.KIND.read(session, user);
+        if (LastUsed.record(stored.state(), uses) == null && !stored.inCredential()) {
             return;
         }
         String realmId = realm.getId();

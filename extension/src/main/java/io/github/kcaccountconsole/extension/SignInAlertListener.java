@@ -82,7 +82,8 @@ public class SignInAlertListener implements EventListenerProvider {
         String deviceKey = DeviceKey.of(browser, os, DeviceKey.network(event.getIpAddress()));
 
         // The cheap first look: most sign-ins are of a device seen today, and end here without a write.
-        if (remember(SignInAlertState.read(user).state(), deviceKey, event.getTime()).next() == null) {
+        UserStateWrites.Stored<SignInAlertState> stored = SignInAlertState.read(session, user);
+        if (remember(stored.state(), deviceKey, event.getTime()).next() == null && !stored.inCredential()) {
             return;
         }
         Sighting sighting = new Sighting(realm.getId(), user.getId(), deviceKey, new SignInAlertMail.Facts(
