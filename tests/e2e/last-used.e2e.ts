@@ -22,36 +22,6 @@ const RITA: SignInUser = { username: "rita", password: "rita-pw" };
 /** Password only: the API's refusals. */
 const PAUL: SignInUser = { username: "paul", password: "paul-pw" };
 
-/** A realm whose user still holds the state credentials of the extension's earlier releases. */
-const MOVED_REALM = "e2e-last-used-moved";
-/** Password and two authenticator applications, with last uses and the alerts switched off kept the old way. */
-const MAX: SignInUser = { username: "max", password: "max-pw" };
-const MAX_PHONE = "5d1f0c1e-2b7a-4c1e-9a57-0d3c2b1a0001";
-const MAX_TABLET = "5d1f0c1e-2b7a-4c1e-9a57-0d3c2b1a0002";
-/** Noon (UTC) three days ago: a day the rule keeps as it is. */
-const OLD_USE = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 3 * 86_400_000 + 43_200_000;
-/** What the extension's earlier releases stored: JSON in the secret data of a credential of its own type per user. */
-const oldStateCredentials = [
-  {
-    type: "account-console-last-used",
-    createdDate: OLD_USE,
-    secretData: JSON.stringify({
-      uses: [
-        { credentialId: MAX_PHONE, type: "otp", time: OLD_USE },
-        { credentialId: MAX_TABLET, type: "otp", time: OLD_USE },
-        { credentialId: null, type: "password", time: OLD_USE },
-      ],
-    }),
-    credentialData: "{}",
-  },
-  {
-    type: "account-console-sign-in-alerts",
-    createdDate: OLD_USE,
-    secretData: JSON.stringify({ salt: "bW92ZWQtc3RhdGUtc2FsdA==", alerts: false, devices: [] }),
-    credentialData: "{}",
-  },
-];
-
 const SECRETS: Record<string, string> = { Phone: "lena-phone-secret-00001", Tablet: "lena-tablet-secret-0002" };
 
 /**
@@ -98,25 +68,6 @@ test.use({
       },
     },
     [OTHER_REALM]: demoLike({ users: [testUser(PAUL)] }),
-    [MOVED_REALM]: demoLike({
-      otpPolicyCodeReusable: true,
-      // The alerts are offered (their listener and a mail server), so that their switch can be read back.
-      eventsListeners: [
-        "jboss-logging",
-        "account-console-sign-in-alerts",
-        ...(keycloakAtLeast("26.1.0") ? [] : ["account-console-last-used"]),
-      ],
-      smtpServer: { host: "127.0.0.1", port: "2525", from: "keycloak@example.org" },
-      users: [
-        testUser(MAX, {
-          otherCredentials: [
-            { ...otpCredential("Phone", SECRETS.Phone!), id: MAX_PHONE },
-            { ...otpCredential("Tablet", SECRETS.Tablet!), id: MAX_TABLET },
-            ...oldStateCredentials,
-          ],
-        }),
-      ],
-    }),
   },
 });
 
@@ -127,8 +78,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 type LastUse = { credentialId: string | null; type: string; time: number };
 
-async function lastUsed(request: APIRequestContext, token: string, realm = REALM): Promise<LastUse[]> {
-  const response = await request.get(api(realm), { headers: bearer(token) });
+async function lastUsed(request: APIRequestContext, token: string): Promise<LastUse[]> {
+  const response = await request.get(api(REALM), { headers: bearer(token) });
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");
   return ((await response.json()) as { lastUsed: LastUse[] }).lastUsed;
@@ -246,60 +197,6 @@ test.describe("when each sign-in method was last used", () => {
       await expectUsedToday(page, recoveryId!);
       await expectUsedToday(page, ids.password!);
     });
-  });
-
-  test("a user holding the state credentials of earlier releases keeps their uses and their alerts choice, and loses the credentials @core", async ({
-    page,
-    admin,
-  }) => {
-    const typesBefore = (
-      await admin.users.getCredentials({ realm: MOVED_REALM, id: await admin.userId(MOVED_REALM, MAX.username) })
-    )
-      .map((credential) => credential.type)
-      .sort();
-    expect(typesBefore).toEqual([
-      "account-console-last-used",
-      "account-console-sign-in-alerts",
-      "otp",
-      "otp",
-      "password",
-    ]);
-
-    await page.goto(accountUrl(MOVED_REALM, ROUTE));
-    await submitLogin(page, MAX.username, MAX.password);
-    await expect(page.locator("#otp")).toBeVisible();
-    const chosen = await selectedOtpCredential(page);
-    const other = chosen === MAX_PHONE ? MAX_TABLET : MAX_PHONE;
-    await page.locator("#otp").fill(totp(SECRETS[chosen === MAX_PHONE ? "Phone" : "Tablet"]!));
-    await loginButton(page).click();
-    await expect(page.getByTestId("page-heading")).toHaveText("Signing in", { timeout: 30_000 });
-    const token = await consoleToken(page, MOVED_REALM);
-
-    // The sign-in's write comes after it has committed: today's password use is the sign that it happened.
-    await expect
-      .poll(async () => (await lastUsed(page.request, token, MOVED_REALM)).find((use) => use.type === "password")?.time)
-      .toBeGreaterThan(OLD_USE + 86_400_000);
-    const uses = await lastUsed(page.request, token, MOVED_REALM);
-    expect(uses.find((use) => use.credentialId === other)?.time).toBe(OLD_USE);
-    expect(uses.find((use) => use.credentialId === chosen)!.time).toBeGreaterThan(OLD_USE + 86_400_000);
-    await expect(row(page, other)).toContainText(
-      `Last used ${new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date(OLD_USE))}`,
-    );
-
-    const alerts = await page.request.get(
-      `${keycloakUrl()}/realms/${MOVED_REALM}/account-console-extension/sign-in-alerts`,
-      { headers: bearer(token) },
-    );
-    expect(await alerts.json()).toEqual({ offered: true, enabled: false });
-
-    // Both old credentials go once their state has moved (the alerts' on that sign-in's own write).
-    await expect(async () => {
-      expect((await expectOnlySignInMethods(admin, MOVED_REALM, MAX.username)).sort()).toEqual([
-        "otp",
-        "otp",
-        "password",
-      ]);
-    }).toPass({ timeout: 30_000 });
   });
 
   test("refusals: no token 401, another realm's token 401, a token of another client 403, account management off 404", async ({
