@@ -72,7 +72,7 @@ final class UserStateWrites {
 
     /**
      * One kind of state: JSON in the user's row of that kind in the extension's own table ({@link UserStateEntity}),
-     * read and written through Keycloak's JPA connection, in the request's transaction. No Keycloak API lists it.
+     * read and written through Keycloak's JPA connection, in the caller's transaction. No Keycloak API lists it.
      *
      * @param name   the row's kind
      * @param fresh  the state of a user with none yet (or with one that cannot be read any more)
@@ -82,7 +82,7 @@ final class UserStateWrites {
 
         /**
          * The credential type that held this state before the table: the change log moved those of its time; one
-         * that arrives later (a realm exported before and imported now) is moved by the next write.
+         * written later (a node of an earlier release during a rolling update) is moved by the user's next write.
          */
         String credentialType() {
             return "account-console-" + name;
