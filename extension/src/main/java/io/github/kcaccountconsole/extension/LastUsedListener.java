@@ -35,7 +35,7 @@ import org.keycloak.sessions.AuthenticationSessionModel;
 
 /**
  * Remembers when each of a user's sign-in methods was last used (docs/extension.md, "When each sign-in method was last
- * used"). A sign-in costs a read of the user's state, which the user cache usually holds, and a write only for a
+ * used"). A sign-in costs a read of the user's state (its row, by primary key), and a write only for a
  * method not yet recorded that day: then, once the sign-in has committed, a thread of its own writes it through
  * {@link UserStateWrites}, as sign-in alerts do.
  */
