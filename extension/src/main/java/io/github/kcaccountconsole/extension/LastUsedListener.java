@@ -86,7 +86,8 @@ public class LastUsedListener implements EventListenerProvider {
         if (uses.isEmpty()) {
             return;
         }
-        // The cheap first look: most sign-ins use what was recorded today already, and end here without a write.
+        // The cheap first look: most sign-ins use what was recorded today already, and end here without a write
+        // (unless the state still sits in a credential of an earlier release: then it moves).
         UserStateWrites.Stored<LastUsed.State> stored = LastUsed.KIND.read(session, user);
         if (LastUsed.record(stored.state(), uses) == null && !stored.inCredential()) {
             return;

@@ -81,7 +81,8 @@ public class SignInAlertListener implements EventListenerProvider {
         String os = DeviceKey.os(device == null ? null : device.getOs());
         String deviceKey = DeviceKey.of(browser, os, DeviceKey.network(event.getIpAddress()));
 
-        // The cheap first look: most sign-ins are of a device seen today, and end here without a write.
+        // The cheap first look: most sign-ins are of a device seen today, and end here without a write (unless the
+        // state still sits in a credential of an earlier release: then it moves).
         UserStateWrites.Stored<SignInAlertState> stored = SignInAlertState.read(session, user);
         if (remember(stored.state(), deviceKey, event.getTime()).next() == null && !stored.inCredential()) {
             return;
