@@ -195,6 +195,15 @@ class LastUsedTest {
     }
 
     @Test
+    void aRowIsReadBackAsWrittenAndOneThatCannotBeReadCountsAsNone() throws Exception {
+        LastUsed.State written = state(password(MORNING), otp("o1", EVENING));
+        assertEquals(written, LastUsed.KIND.parse(org.keycloak.util.JsonSerialization.writeValueAsString(written)));
+        assertEquals(List.of(), LastUsed.KIND.parse(null).uses());
+        assertEquals(List.of(), LastUsed.KIND.parse("{\"uses\": 3}").uses());
+        assertEquals(List.of(), LastUsed.KIND.parse("{\"uses\":[{\"time\":1}]}").uses());
+    }
+
+    @Test
     void aStoredStateWithoutTypesCountsAsNone() {
         assertTrue(LastUsed.KIND.usable().test(state(password(MORNING))));
         assertNotNull(LastUsed.KIND.fresh().get());
