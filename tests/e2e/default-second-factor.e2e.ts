@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoLike, EXTENSION_STATE_TYPES, STRICT_CSP_HEADERS, type KeycloakAdmin } from "./support/admin";
+import { demoLike, STRICT_CSP_HEADERS, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { loginButton, recordViolations, submitLogin } from "./support/browser";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
@@ -89,8 +89,7 @@ test.beforeAll(async ({ admin }) => {
 /** Dora's credentials as the Admin API lists them: in the order Keycloak offers them (its priority). */
 async function storedCredentials(admin: KeycloakAdmin) {
   const id = await admin.userId(REALM, DORA.username);
-  const all = await admin.users.getCredentials({ realm: REALM, id });
-  return all.filter((credential) => !EXTENSION_STATE_TYPES.includes(credential.type ?? ""));
+  return admin.users.getCredentials({ realm: REALM, id });
 }
 
 async function credentialId(admin: KeycloakAdmin, label: keyof typeof SECRETS): Promise<string> {
@@ -205,8 +204,7 @@ test.describe("the default second factor", () => {
     await useEitherSecondFactor(admin);
     const stored = async () => {
       const id = await admin.userId(KINDS_REALM, KIM.username);
-      const all = await admin.users.getCredentials({ realm: KINDS_REALM, id });
-      return all.filter((credential) => !EXTENSION_STATE_TYPES.includes(credential.type ?? ""));
+      return admin.users.getCredentials({ realm: KINDS_REALM, id });
     };
     const before = await stored();
     const phone = before.find((credential) => credential.userLabel === "Phone")!.id!;

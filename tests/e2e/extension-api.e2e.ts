@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
-import { demoLike, EXTENSION_STATE_TYPES, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
 import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
@@ -93,9 +93,8 @@ type StoredCredential = { id: string; type: string; userLabel?: string };
 
 async function credentials(admin: KeycloakAdmin, username: string): Promise<StoredCredential[]> {
   const id = await admin.userId(REALM, username);
-  // The Admin API lists a user's credentials in priority order, the extension's own state among them.
-  const all = (await admin.users.getCredentials({ realm: REALM, id })) as StoredCredential[];
-  return all.filter((credential) => !EXTENSION_STATE_TYPES.includes(credential.type));
+  // The Admin API lists a user's credentials in priority order.
+  return (await admin.users.getCredentials({ realm: REALM, id })) as StoredCredential[];
 }
 
 /**

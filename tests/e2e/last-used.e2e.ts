@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, loginButton, recordViolations, submitLogin } from "./support/browser";
-import { expectError } from "./support/extension";
+import { expectError, expectOnlySignInMethods } from "./support/extension";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -147,6 +147,8 @@ test.describe("when each sign-in method was last used", () => {
       { credentialId: null, type: "password" },
     ]);
     for (const use of uses) expect(Math.abs(use.time - Date.now())).toBeLessThan(10 * 60_000);
+    // The uses are kept in the extension's own table: the Admin API lists Lena's sign-in methods alone.
+    expect((await expectOnlySignInMethods(admin, REALM, LENA.username)).sort()).toEqual(["otp", "otp", "password"]);
 
     await expectAccessible(page, "Signing in with dates of last use");
     await page.setViewportSize({ width: 1280, height: 900 });

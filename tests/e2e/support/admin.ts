@@ -217,7 +217,14 @@ export const STRICT_CSP_HEADERS = {
 };
 
 /**
- * Credential types the extension keeps its own state in (when each method was last used, the sign-in alerts' devices):
- * the Admin API lists them among a user's credentials, but they are no way to sign in.
+ * The credential types that are a way to sign in, as the tests' users hold them: Keycloak's own and the extension's
+ * app passwords. The extension's own state (last use, sign-in alerts) is kept in a table of its own, not among them.
  */
-export const EXTENSION_STATE_TYPES: readonly string[] = ["account-console-last-used", "account-console-sign-in-alerts"];
+export const SIGN_IN_CREDENTIAL_TYPES: readonly string[] = [
+  "password",
+  "otp",
+  "webauthn",
+  "webauthn-passwordless",
+  "recovery-authn-codes",
+  "account-console-app-password",
+];

@@ -1,4 +1,5 @@
 import { expect, type APIResponse } from "@playwright/test";
+import { SIGN_IN_CREDENTIAL_TYPES, type KeycloakAdmin } from "./admin";
 
 /**
  * An error answer of the console extension's REST API (docs/extension.md): `status`, never cached, the machine-readable
@@ -10,4 +11,19 @@ export async function expectError(response: APIResponse, status: number, error: 
   const body = (await response.json()) as { error: string; errorDescription: string };
   expect(body.error).toBe(error);
   expect(body.errorDescription).toEqual(expect.any(String));
+}
+
+/**
+ * The Admin API lists only ways to sign in among the user's credentials (Keycloak's and app passwords): nothing of the
+ * extension's own state. Returns the types listed.
+ */
+export async function expectOnlySignInMethods(
+  admin: KeycloakAdmin,
+  realm: string,
+  username: string,
+): Promise<string[]> {
+  const id = await admin.userId(realm, username);
+  const types = (await admin.users.getCredentials({ realm, id })).map((credential) => credential.type ?? "");
+  expect(types.filter((type) => !SIGN_IN_CREDENTIAL_TYPES.includes(type))).toEqual([]);
+  return types;
 }

@@ -190,7 +190,7 @@ public class ExtensionResource {
         }
         UserModel user = checked.caller().user();
         List<CredentialModel> credentials = user.credentialManager().getStoredCredentialsStream().toList();
-        List<LastUse> rows = LastUsed.KIND.read(user).state().uses().stream()
+        List<LastUse> rows = LastUsed.KIND.read(session, user).state().uses().stream()
                 .filter(use -> credentials.stream().anyMatch(credential -> use.type().equals(credential.getType())
                         && (use.credentialId() == null || use.credentialId().equals(credential.getId()))))
                 .map(use -> new LastUse(use.credentialId(), use.type(), use.time()))

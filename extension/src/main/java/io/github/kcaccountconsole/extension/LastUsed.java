@@ -16,8 +16,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 final class LastUsed {
 
-    static final String CREDENTIAL_TYPE = "account-console-last-used";
-
     /** How many uses are kept: the most recent ones (a credential removed long ago leaves its row until it drops). */
     static final int LIMIT = 50;
 
@@ -45,7 +43,7 @@ final class LastUsed {
         }
     }
 
-    static final UserStateWrites.Kind<State> KIND = new UserStateWrites.Kind<>(CREDENTIAL_TYPE, State.class,
+    static final UserStateWrites.Kind<State> KIND = new UserStateWrites.Kind<>("last-used", State.class,
             () -> new State(List.of()), state -> state.uses().stream()
                     .allMatch(use -> use.type() != null && !use.type().isBlank()));
 

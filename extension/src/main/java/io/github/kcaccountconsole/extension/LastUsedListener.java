@@ -35,7 +35,7 @@ import org.keycloak.sessions.AuthenticationSessionModel;
 
 /**
  * Remembers when each of a user's sign-in methods was last used (docs/extension.md, "When each sign-in method was last
- * used"). A sign-in costs a read of the user's state, which the user cache usually holds, and a write only for a
+ * used"). A sign-in costs a read of the user's state (its row, by primary key), and a write only for a
  * method not yet recorded that day: then, once the sign-in has committed, a thread of its own writes it through
  * {@link UserStateWrites}, as sign-in alerts do.
  */
@@ -83,8 +83,13 @@ public class LastUsedListener implements EventListenerProvider {
             return;
         }
         List<LastUsed.Use> uses = uses(realm, user, completedExecutions(realm, event), event);
-        // The cheap first look: most sign-ins use what was recorded today already, and end here without a write.
-        if (uses.isEmpty() || LastUsed.record(LastUsed.KIND.read(user).state(), uses) == null) {
+        if (uses.isEmpty()) {
+            return;
+        }
+        // The cheap first look: most sign-ins use what was recorded today already, and end here without a write
+        // (unless the state still sits in a credential of an earlier release: then it moves).
+        UserStateWrites.Stored<LastUsed.State> stored = LastUsed.KIND.read(session, user);
+        if (LastUsed.record(stored.state(), uses) == null && !stored.inCredential()) {
             return;
         }
         String realmId = realm.getId();

@@ -26,7 +26,7 @@ import org.keycloak.representations.account.DeviceRepresentation;
 /**
  * Mails a user when their account signs in on a device it has not used before (docs/extension.md, "Sign-in alerts").
  *
- * <p>A sign-in costs a read of the user's state, which the user cache usually holds, and nothing else unless
+ * <p>A sign-in costs a read of the user's state (its row, by primary key), and nothing else unless
  * something that matters changed (docs/extension.md, "Writes per sign-in"): then, once the sign-in has committed,
  * a thread of its own writes the change ({@link UserStateWrites}) and, for a new device, sends the mail. A slow or
  * absent mail server neither slows nor fails a sign-in, and a sign-in that rolled back changes nothing.
@@ -81,8 +81,10 @@ public class SignInAlertListener implements EventListenerProvider {
         String os = DeviceKey.os(device == null ? null : device.getOs());
         String deviceKey = DeviceKey.of(browser, os, DeviceKey.network(event.getIpAddress()));
 
-        // The cheap first look: most sign-ins are of a device seen today, and end here without a write.
-        if (remember(SignInAlertState.read(user).state(), deviceKey, event.getTime()).next() == null) {
+        // The cheap first look: most sign-ins are of a device seen today, and end here without a write (unless the
+        // state still sits in a credential of an earlier release: then it moves).
+        UserStateWrites.Stored<SignInAlertState> stored = SignInAlertState.read(session, user);
+        if (remember(stored.state(), deviceKey, event.getTime()).next() == null && !stored.inCredential()) {
             return;
         }
         Sighting sighting = new Sighting(realm.getId(), user.getId(), deviceKey, new SignInAlertMail.Facts(

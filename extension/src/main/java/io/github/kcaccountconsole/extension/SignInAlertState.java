@@ -7,11 +7,12 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.UserModel;
 
 /**
  * What sign-in alerts remember about one user: a random salt, the user's choice (null: never chosen, so on) and the
- * hashes of the last {@link KnownDevices#LIMIT} devices, in a credential of its own type
+ * hashes of the last {@link KnownDevices#LIMIT} devices, in the user's row of the kind {@code sign-in-alerts}
  * ({@link UserStateWrites.Kind}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -19,8 +20,6 @@ record SignInAlertState(
         @JsonProperty("salt") String salt,
         @JsonProperty("alerts") Boolean alerts,
         @JsonProperty("devices") List<KnownDevices.Device> devices) {
-
-    static final String CREDENTIAL_TYPE = "account-console-sign-in-alerts";
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -48,10 +47,10 @@ record SignInAlertState(
     }
 
     /** Where the state is kept, and how it is read and written ({@link UserStateWrites}). */
-    static final UserStateWrites.Kind<SignInAlertState> KIND = new UserStateWrites.Kind<>(CREDENTIAL_TYPE,
+    static final UserStateWrites.Kind<SignInAlertState> KIND = new UserStateWrites.Kind<>("sign-in-alerts",
             SignInAlertState.class, SignInAlertState::fresh, state -> state.salt() != null && !state.salt().isBlank());
 
-    static UserStateWrites.Stored<SignInAlertState> read(UserModel user) {
-        return KIND.read(user);
+    static UserStateWrites.Stored<SignInAlertState> read(KeycloakSession session, UserModel user) {
+        return KIND.read(session, user);
     }
 }

@@ -48,7 +48,7 @@ public class SignInAlertsResource {
             return checked.refusal();
         }
         boolean offered = SignInAlerts.offered(session.getContext().getRealm());
-        boolean enabled = offered && SignInAlertState.read(checked.caller().user()).state().alertsOn();
+        boolean enabled = offered && SignInAlertState.read(session, checked.caller().user()).state().alertsOn();
         return body(offered, enabled);
     }
 

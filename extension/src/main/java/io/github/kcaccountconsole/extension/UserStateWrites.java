@@ -6,7 +6,10 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
+import jakarta.persistence.EntityManager;
+
 import org.keycloak.credential.CredentialModel;
+import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.KeycloakSessionFactory;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
@@ -23,9 +26,8 @@ import org.keycloak.util.JsonSerialization;
  * one-time action token once). Holding it, the writer reads the state in a transaction of its own, writes it only when
  * the change says so, commits, and then removes the mark. A writer that finds the mark waits a little and tries again.
  *
- * <p>The row's own version cannot serve: Keycloak's credential table has no optimistic-locking version on 26.0 (26.7
- * has one), and a version guards the row from its load to its update, not a read made earlier through the user
- * cache.
+ * <p>A version column on the row could not serve instead: a user's first write inserts the row, which no version
+ * guards, and a version guards a row only from its load to its update, not a read made earlier in the request.
  */
 final class UserStateWrites {
 
@@ -41,15 +43,18 @@ final class UserStateWrites {
         void remove(String key);
     }
 
-    /** A user's state and the credential that holds it (null before the first write). */
-    record Stored<S>(S state, CredentialModel credential) {
+    /**
+     * A user's state, and whether an old credential of the user still holds it (the extension's state before its
+     * own table, which the next write moves over and removes).
+     */
+    record Stored<S>(S state, boolean inCredential) {
     }
 
     /** The user's state inside one transaction. */
     interface Store<S> {
         Stored<S> read();
 
-        void write(Stored<S> stored, S next);
+        void write(S next);
     }
 
     /** Runs work in a transaction of its own that has committed when this returns; null when the user is gone. */
@@ -66,54 +71,69 @@ final class UserStateWrites {
     }
 
     /**
-     * One kind of state: JSON in the secret data of a credential of the user of its own type. Keycloak never returns
-     * secret data through an API: the Account API lists only the credential types that have a credential provider
-     * (these have none), the user profile never sees credentials, and the Admin API lists the credential's type and
-     * date but not its secret data.
+     * One kind of state: JSON in the user's row of that kind in the extension's own table ({@link UserStateEntity}),
+     * read and written through Keycloak's JPA connection, in the caller's transaction. No Keycloak API lists it.
      *
+     * @param name   the row's kind
      * @param fresh  the state of a user with none yet (or with one that cannot be read any more)
      * @param usable whether a state read back is whole; one that is not counts as none
      */
-    record Kind<S>(String credentialType, Class<S> type, Supplier<S> fresh, Predicate<S> usable) {
+    record Kind<S>(String name, Class<S> type, Supplier<S> fresh, Predicate<S> usable) {
 
-        Stored<S> read(UserModel user) {
-            CredentialModel credential = user.credentialManager().getStoredCredentialsByTypeStream(credentialType)
+        /**
+         * The credential type that held this state before the table: the change log moved those of its time; one
+         * written later (a node of an earlier release during a rolling update) is moved by the user's next write.
+         */
+        String credentialType() {
+            return "account-console-" + name;
+        }
+
+        Stored<S> read(KeycloakSession session, UserModel user) {
+            UserStateEntity row = UserStateEntityProviderFactory.entityManager(session)
+                    .find(UserStateEntity.class, new UserStateEntity.Key(user.getId(), name));
+            // The user's credentials come from the user cache, which the sign-in has loaded already.
+            CredentialModel credential = user.credentialManager().getStoredCredentialsByTypeStream(credentialType())
                     .findFirst().orElse(null);
-            if (credential == null) {
-                return new Stored<>(fresh.get(), null);
+            String json = row != null ? row.getState() : credential == null ? null : credential.getSecretData();
+            return new Stored<>(parse(json), credential != null);
+        }
+
+        S parse(String json) {
+            if (json == null) {
+                return fresh.get();
             }
             try {
-                S state = JsonSerialization.readValue(credential.getSecretData(), type);
-                return new Stored<>(state != null && usable.test(state) ? state : fresh.get(), credential);
+                S state = JsonSerialization.readValue(json, type);
+                return state != null && usable.test(state) ? state : fresh.get();
             } catch (IOException | RuntimeException unreadable) {
                 // Starting over costs what was remembered, nothing else.
-                return new Stored<>(fresh.get(), credential);
+                return fresh.get();
             }
         }
 
-        void write(UserModel user, Stored<S> stored, S next) {
-            String secret;
+        void write(KeycloakSession session, RealmModel realm, UserModel user, S next) {
+            String json;
             try {
-                secret = JsonSerialization.writeValueAsString(next);
+                json = JsonSerialization.writeValueAsString(next);
             } catch (IOException impossible) {
-                throw new IllegalStateException("The state " + credentialType + " could not be written", impossible);
+                throw new IllegalStateException("The state " + name + " could not be written", impossible);
             }
-            if (stored.credential() == null) {
-                CredentialModel credential = new CredentialModel();
-                credential.setType(credentialType);
-                credential.setCreatedDate(System.currentTimeMillis());
-                credential.setCredentialData("{}");
-                credential.setSecretData(secret);
-                user.credentialManager().createStoredCredential(credential);
+            EntityManager entities = UserStateEntityProviderFactory.entityManager(session);
+            UserStateEntity row = entities.find(UserStateEntity.class, new UserStateEntity.Key(user.getId(), name));
+            if (row == null) {
+                row = new UserStateEntity(realm.getId(), user.getId(), name);
+                row.write(json, System.currentTimeMillis());
+                entities.persist(row);
             } else {
-                stored.credential().setSecretData(secret);
-                user.credentialManager().updateStoredCredential(stored.credential());
+                row.write(json, System.currentTimeMillis());
             }
+            user.credentialManager().getStoredCredentialsByTypeStream(credentialType()).map(CredentialModel::getId)
+                    .toList().forEach(user.credentialManager()::removeStoredCredentialById);
         }
 
         /** The key of the user's mark for this kind. */
         String mark(String userId) {
-            return credentialType + ":writing:" + userId;
+            return credentialType() + ":writing:" + userId;
         }
     }
 
@@ -145,7 +165,10 @@ final class UserStateWrites {
                 Stored<S> stored = store.read();
                 Change<S, R> decided = change.apply(stored.state());
                 if (decided.next() != null) {
-                    store.write(stored, decided.next());
+                    store.write(decided.next());
+                } else if (stored.inCredential()) {
+                    // Nothing changed, but the state still sits in an old credential: moved, once.
+                    store.write(stored.state());
                 }
                 return decided.result();
             }));
@@ -184,12 +207,12 @@ final class UserStateWrites {
                     return user == null ? null : work.apply(new Store<>() {
                         @Override
                         public Stored<S> read() {
-                            return kind.read(user);
+                            return kind.read(session, user);
                         }
 
                         @Override
-                        public void write(Stored<S> stored, S next) {
-                            kind.write(user, stored, next);
+                        public void write(S next) {
+                            kind.write(session, realm, user, next);
                         }
                     });
                 });

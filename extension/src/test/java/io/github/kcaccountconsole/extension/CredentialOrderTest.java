@@ -135,8 +135,9 @@ class CredentialOrderTest {
     }
 
     @Test
-    void theDevicesSignInAlertsRememberAreNoSecondFactor() {
-        Stored alerts = new Stored("a", SignInAlertState.CREDENTIAL_TYPE);
+    void aCredentialTypeWithoutProviderIsNoSecondFactor() {
+        // The type the extension kept its sign-in alerts in before its own table: one may still arrive by an import.
+        Stored alerts = new Stored("a", "account-console-sign-in-alerts");
         assertEquals(List.of("o1"), ids(ORDER.secondFactors(List.of(PASSWORD, alerts, PHONE))));
         assertEquals(List.of("p", "a", "o2", "o1"), after(List.of(PASSWORD, alerts, PHONE, TABLET), "o2"));
         assertInstanceOf(CredentialOrder.NotSecondFactor.class, ORDER.plan(List.of(PASSWORD, alerts), "a"));

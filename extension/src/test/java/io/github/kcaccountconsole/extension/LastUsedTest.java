@@ -108,45 +108,70 @@ class LastUsedTest {
     /** A day of sign-ins through the user's mark: one write for the first, none for the rest. */
     @Test
     void manySignInsOnOneDayCostOneWrite() throws InterruptedException {
-        Map<String, Long> marks = new ConcurrentHashMap<>();
-        UserStateWrites.Marks singleUse = new UserStateWrites.Marks() {
-            @Override
-            public boolean putIfAbsent(String key, long seconds) {
-                return marks.putIfAbsent(key, seconds) == null;
-            }
-
-            @Override
-            public void remove(String key) {
-                marks.remove(key);
-            }
-        };
-        int[] writes = {0};
-        LastUsed.State[] stored = {new LastUsed.State(List.of())};
-        UserStateWrites.Transactions<LastUsed.State> store = new UserStateWrites.Transactions<>() {
-            @Override
-            public <R> R run(Function<UserStateWrites.Store<LastUsed.State>, R> work) {
-                return work.apply(new UserStateWrites.Store<>() {
-                    @Override
-                    public UserStateWrites.Stored<LastUsed.State> read() {
-                        return new UserStateWrites.Stored<>(stored[0], null);
-                    }
-
-                    @Override
-                    public void write(UserStateWrites.Stored<LastUsed.State> old, LastUsed.State next) {
-                        writes[0]++;
-                        stored[0] = next;
-                    }
-                });
-            }
-        };
+        Recorder recorder = new Recorder(new LastUsed.State(List.of()), false);
         for (int i = 0; i < 100; i++) {
-            List<LastUsed.Use> uses = List.of(password(MORNING + i * 60_000L));
-            Optional<Boolean> wrote = UserStateWrites.apply(singleUse, store, LastUsed.KIND.mark("user-1"),
-                    state -> LastUsed.change(state, uses), new long[] {});
-            assertEquals(Optional.of(i == 0), wrote);
+            assertEquals(Optional.of(i == 0), recorder.signIn(password(MORNING + i * 60_000L)));
         }
-        assertEquals(1, writes[0]);
-        assertTrue(marks.isEmpty());
+        assertEquals(1, recorder.writes);
+        assertTrue(recorder.marks.isEmpty());
+    }
+
+    @Test
+    void usesStillInAnOldCredentialAreMovedByTheFirstSignInAndThenCostNothing() throws InterruptedException {
+        LastUsed.State old = state(password(MORNING));
+        Recorder recorder = new Recorder(old, true);
+        assertEquals(Optional.of(false), recorder.signIn(password(MORNING + 60_000L)));
+        assertEquals(1, recorder.writes, "moved although the use changed nothing");
+        assertEquals(old, recorder.stored);
+        assertEquals(Optional.of(false), recorder.signIn(password(MORNING + 120_000L)));
+        assertEquals(1, recorder.writes);
+    }
+
+    /** One user's last uses in memory, written through {@link UserStateWrites} with an in-memory single-use store. */
+    private static final class Recorder {
+        final Map<String, Long> marks = new ConcurrentHashMap<>();
+        LastUsed.State stored;
+        boolean inCredential;
+        int writes;
+
+        Recorder(LastUsed.State stored, boolean inCredential) {
+            this.stored = stored;
+            this.inCredential = inCredential;
+        }
+
+        Optional<Boolean> signIn(LastUsed.Use... uses) throws InterruptedException {
+            UserStateWrites.Marks singleUse = new UserStateWrites.Marks() {
+                @Override
+                public boolean putIfAbsent(String key, long seconds) {
+                    return marks.putIfAbsent(key, seconds) == null;
+                }
+
+                @Override
+                public void remove(String key) {
+                    marks.remove(key);
+                }
+            };
+            UserStateWrites.Transactions<LastUsed.State> store = new UserStateWrites.Transactions<>() {
+                @Override
+                public <R> R run(Function<UserStateWrites.Store<LastUsed.State>, R> work) {
+                    return work.apply(new UserStateWrites.Store<>() {
+                        @Override
+                        public UserStateWrites.Stored<LastUsed.State> read() {
+                            return new UserStateWrites.Stored<>(stored, inCredential);
+                        }
+
+                        @Override
+                        public void write(LastUsed.State next) {
+                            writes++;
+                            stored = next;
+                            inCredential = false;
+                        }
+                    });
+                }
+            };
+            return UserStateWrites.apply(singleUse, store, LastUsed.KIND.mark("user-1"),
+                    state -> LastUsed.change(state, List.of(uses)), new long[] {});
+        }
     }
 
     private static CredentialModel credential(String id, String type) {
@@ -167,6 +192,15 @@ class LastUsedTest {
         assertNull(LastUsedCredentials.named(credentials, "password", "p", null, publicKeyIds));
         assertEquals("w1", LastUsedCredentials.named(credentials, "webauthn", null, "pk-1", publicKeyIds));
         assertNull(LastUsedCredentials.named(credentials, "webauthn", "w1", "pk-2", publicKeyIds));
+    }
+
+    @Test
+    void aRowIsReadBackAsWrittenAndOneThatCannotBeReadCountsAsNone() throws Exception {
+        LastUsed.State written = state(password(MORNING), otp("o1", EVENING));
+        assertEquals(written, LastUsed.KIND.parse(org.keycloak.util.JsonSerialization.writeValueAsString(written)));
+        assertEquals(List.of(), LastUsed.KIND.parse(null).uses());
+        assertEquals(List.of(), LastUsed.KIND.parse("{\"uses\": 3}").uses());
+        assertEquals(List.of(), LastUsed.KIND.parse("{\"uses\":[{\"time\":1}]}").uses());
     }
 
     @Test

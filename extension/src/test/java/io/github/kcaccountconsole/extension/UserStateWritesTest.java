@@ -48,6 +48,8 @@ class UserStateWritesTest {
     /** One user's stored state; every run is a transaction that has committed when it returns. */
     private static final class Store implements UserStateWrites.Transactions<SignInAlertState> {
         volatile SignInAlertState state;
+        /** Whether the state still sits in an old credential of the user (the extension's state before its table). */
+        volatile boolean inCredential;
         final AtomicInteger reads = new AtomicInteger();
         final AtomicInteger writes = new AtomicInteger();
         /** Counted down by each read; a read waits for the other one, a bounded time. */
@@ -70,13 +72,14 @@ class UserStateWritesTest {
                     } catch (InterruptedException stopped) {
                         Thread.currentThread().interrupt();
                     }
-                    return new UserStateWrites.Stored<>(seen, null);
+                    return new UserStateWrites.Stored<>(seen, inCredential);
                 }
 
                 @Override
-                public void write(UserStateWrites.Stored<SignInAlertState> stored, SignInAlertState next) {
+                public void write(SignInAlertState next) {
                     writes.incrementAndGet();
                     state = next;
+                    inCredential = false;
                 }
             });
         }
@@ -178,6 +181,21 @@ class UserStateWritesTest {
         Store known = new Store(knowing(LINUX));
         assertEquals(Optional.of(KnownDevices.Verdict.NEW), signIn(new Marks(), known, MAC, NO_WAITS));
         assertEquals(1, known.writes.get());
+    }
+
+    @Test
+    void aStateStillInAnOldCredentialIsMovedOnceAndThenCostsNothing() throws InterruptedException {
+        for (SignInAlertState old : List.of(knowing(WINDOWS), knowing(WINDOWS).withAlerts(false))) {
+            Store store = new Store(old);
+            store.inCredential = true;
+            Marks marks = new Marks();
+            signIn(marks, store, WINDOWS, NO_WAITS);
+            assertEquals(1, store.writes.get(), "the state is moved although the sign-in changed nothing");
+            assertEquals(false, store.inCredential);
+            assertEquals(old, store.state, "the moved state is the old one: salt, choice and devices");
+            signIn(marks, store, WINDOWS, NO_WAITS);
+            assertEquals(1, store.writes.get(), "a repeat sign-in writes nothing");
+        }
     }
 
     @Test
