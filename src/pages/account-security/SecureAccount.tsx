@@ -41,7 +41,11 @@ export default function SecureAccount({ data: { facts, lockedDown, passwordChang
   const { t } = useTranslation();
   const format = useFormat();
   const known = facts.time !== undefined || facts.browser !== undefined;
-  const lockDownOffered = useExtensionFeatures({ probe: true })?.lockDown === true;
+  const features = useExtensionFeatures({ probe: true });
+  const lockDownOffered = features?.lockDown === true;
+  // The password step is the primary action once the probe said there is no lock-down: not before, so that it never
+  // flips from primary to secondary while the page is read.
+  const passwordPrimary = lockedDown !== undefined || (features !== undefined && !lockDownOffered);
 
   return (
     <PageLayout title={t("secureAccountTitle")} description={t("secureAccountIntro")}>
@@ -71,7 +75,7 @@ export default function SecureAccount({ data: { facts, lockedDown, passwordChang
             {t("secureAccountNoFacts")}
           </Content>
         )}
-        <Content component="p" data-testid="secure-account-if-yours">
+        <Content component="p" className="secure-account-if-yours" data-testid="secure-account-if-yours">
           {t("secureAccountIfYours")}
         </Content>
       </PageSection>
@@ -85,7 +89,7 @@ export default function SecureAccount({ data: { facts, lockedDown, passwordChang
           <LockItDown offered={lockDownOffered} />
         )}
         {!(lockedDown && passwordChanged) && (
-          <Steps primary={!lockDownOffered || lockedDown !== undefined} byHand={lockDownOffered && !lockedDown} />
+          <Steps primary={passwordPrimary} byHand={lockDownOffered && !lockedDown} />
         )}
       </PageSection>
     </PageLayout>
