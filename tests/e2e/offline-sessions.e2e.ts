@@ -18,6 +18,10 @@ const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
 const BOB: SignInUser = { username: "bob", password: "bob-pw" };
 /** Holds many offline sessions, for the pages. */
 const DINAH: SignInUser = { username: "dinah", password: "dinah-pw" };
+/** Ends applications' access while they refresh, in a realm of her own. */
+const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+/** Where the console's client may sign in by password too: the race is driven without a browser. */
+const RACE_REALM = "e2e-offline-race";
 
 const CLI = { clientId: "garden-cli", name: "Garden CLI" };
 const SYNC = { clientId: "tea-sync", name: "Tea Sync" };
@@ -40,6 +44,7 @@ test.use({
       clients: [app(CLI), app(SYNC)],
     }),
     [OTHER_REALM]: demoLike({ users: [user(ALICE)], clients: [app(CLI)] }),
+    [RACE_REALM]: demoLike({ eventsEnabled: true, users: [user(ERIN)], clients: [app(CLI), app(SYNC)] }),
   },
 });
 
@@ -324,5 +329,61 @@ test.describe("ending an application's session on the Applications page", () => 
     await expectEnded(await refresh(request, REALM, SYNC.clientId, secondSync));
     // Another application's lasting access stays.
     expect((await refresh(request, REALM, CLI.clientId, cliToken)).status()).toBe(200);
+  });
+});
+
+test.describe("ending access while the application refreshes", () => {
+  // The console's own client is given direct access grants in this realm only, so that its token comes from a
+  // password grant and each round costs a few requests, not a browser's sign-in.
+  test.beforeAll(async ({ admin }) => {
+    const client = await admin.client(RACE_REALM, "account-console");
+    await admin.clients.update({ realm: RACE_REALM, id: client.id }, { ...client, directAccessGrantsEnabled: true });
+  });
+
+  const consoleAccess = async (request: APIRequestContext) => {
+    const response = await request.post(tokenUrl(RACE_REALM), {
+      form: { grant_type: "password", client_id: "account-console", username: ERIN.username, password: ERIN.password },
+    });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  const refreshed = async (response: APIResponse) => {
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { refresh_token: string }).refresh_token;
+  };
+
+  test("an application's session ends while its offline token is being refreshed, 20 times of 20, never a 500", async ({
+    admin,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const rounds = 20;
+    const started = Date.now();
+    for (let round = 1; round <= rounds; round++) {
+      await test.step(`round ${round}`, async () => {
+        // As reported: both applications hold an offline token, the first one's refreshed once.
+        const cli = await refreshed(
+          await refresh(request, RACE_REALM, CLI.clientId, await offlineToken(request, RACE_REALM, CLI.clientId, ERIN)),
+        );
+        const sync = await offlineToken(request, RACE_REALM, SYNC.clientId, ERIN);
+        const headers = bearer(await consoleAccess(request));
+        // The application refreshes again, and the user ends its session while that refresh is on its way.
+        const inFlight = refresh(request, RACE_REALM, CLI.clientId, cli);
+        const ended = await request.delete(
+          `${keycloakUrl()}/realms/${RACE_REALM}/account-console-extension/application-sessions?clientId=${CLI.clientId}`,
+          { headers },
+        );
+        const racer = await inFlight;
+        expect(ended.status(), await ended.text()).toBe(204);
+        // The refresh was either before the end (200) or after it (400); never a failure of the server.
+        expect([200, 400]).toContain(racer.status());
+        await expectEnded(await refresh(request, RACE_REALM, CLI.clientId, cli));
+        expect((await refresh(request, RACE_REALM, SYNC.clientId, sync)).status()).toBe(200);
+      });
+    }
+    console.log(`${rounds} of ${rounds} rounds passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // Each end recorded once, though an attempt may have been retried.
+    const events = await admin.realms.findEvents({ realm: RACE_REALM, type: "REVOKE_GRANT", max: 1000 });
+    expect(events.filter((event) => event.details?.revoked_client === CLI.clientId)).toHaveLength(rounds);
   });
 });
