@@ -20,6 +20,11 @@ const BOB: SignInUser = { username: "bob", password: "bob-pw" };
 const DINAH: SignInUser = { username: "dinah", password: "dinah-pw" };
 /** Ends applications' access while they refresh, in a realm of her own. */
 const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+/** Holds sessions that expire while the test runs. */
+const FAY: SignInUser = { username: "fay", password: "fay-pw" };
+/** Where an offline session lasts 20 s at most, so that the table holds rows of expired ones. */
+const EXPIRY_REALM = "e2e-offline-expiry";
+const LIFESPAN_SECONDS = 20;
 /** Where the console's client may sign in by password too: the race is driven without a browser. */
 const RACE_REALM = "e2e-offline-race";
 
@@ -44,6 +49,12 @@ test.use({
       clients: [app(CLI), app(SYNC)],
     }),
     [OTHER_REALM]: demoLike({ users: [user(ALICE)], clients: [app(CLI)] }),
+    [EXPIRY_REALM]: demoLike({
+      offlineSessionMaxLifespanEnabled: true,
+      offlineSessionMaxLifespan: LIFESPAN_SECONDS,
+      users: [user(FAY)],
+      clients: [app(CLI), app(SYNC)],
+    }),
     [RACE_REALM]: demoLike({ eventsEnabled: true, users: [user(ERIN)], clients: [app(CLI), app(SYNC)] }),
   },
 });
@@ -235,6 +246,28 @@ test.describe("the offline sessions API", () => {
     expect(rows[0]!.id).toBe(oldestSid);
     const times = rows.map((row) => row.lastRefresh);
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  test("keeps a page full while the table still holds rows of expired sessions", async ({ browser, request }) => {
+    const fayToken = await freshPage(browser, (page) => signedInToken(page, EXPIRY_REALM, FAY));
+    const issued = (token: string) =>
+      (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { iat: number }).iat;
+    const clock = () => Math.floor(Date.now() / 1000);
+    // A session started early, one started late in the early one's lifespan, then the early one refreshed: it has
+    // the newest refresh and would come first.
+    const early = await offlineToken(request, EXPIRY_REALM, CLI.clientId, FAY);
+    const started = issued(early);
+    await expect.poll(clock, { intervals: [250], timeout: 30_000 }).toBeGreaterThanOrEqual(started + 12);
+    const late = await offlineToken(request, EXPIRY_REALM, SYNC.clientId, FAY);
+    await expect.poll(clock, { intervals: [100] }).toBeGreaterThan(issued(late));
+    expect((await refresh(request, EXPIRY_REALM, CLI.clientId, early)).status()).toBe(200);
+    // The early session's lifespan ends; its row stays in the table until Keycloak's periodic cleanup.
+    await expect.poll(clock, { intervals: [250], timeout: 30_000 }).toBeGreaterThan(started + LIFESPAN_SECONDS + 1);
+    const listed = await request.get(api(EXPIRY_REALM, "?max=1"), { headers: bearer(fayToken) });
+    expect(listed.headers()["server-timing"]).toBe('offline-sessions;desc="index"');
+    const body = (await listed.json()) as Listed;
+    expect(body.sessions.map((row) => row.clients.map((client) => client.clientId))).toEqual([[SYNC.clientId]]);
+    expect(body.hasMore).toBe(false);
   });
 });
 
