@@ -337,6 +337,34 @@ test.describe("lasting access on Device activity", () => {
     await expect(section.getByTestId("lasting-access-empty")).toContainText("No application has lasting access");
     await expectEnded(await refresh(request, REALM, SYNC.clientId, syncToken));
   });
+
+  test("an application's lasting access is listed once, under Lasting access, and once ended the page shows it nowhere", async ({
+    admin,
+    consolePage: page,
+    request,
+  }) => {
+    const aliceId = await admin.userId(REALM, "alice");
+    for (const consent of await admin.users.listConsents({ realm: REALM, id: aliceId })) {
+      await admin.users.revokeConsent({ realm: REALM, id: aliceId, clientId: consent.clientId! });
+    }
+    // A password grant with offline_access leaves Keycloak an offline session only, which its devices list holds too.
+    await offlineToken(request, REALM, CLI.clientId, ALICE);
+    await page.reload();
+    const rows = page.getByTestId("lasting-access").getByTestId("lasting-access-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(CLI.name);
+    // Signed in devices: the console's own session, and no second place (with a "Sign out") for the application.
+    const devices = page.getByTestId(/^row-/);
+    await expect(devices).toHaveCount(1);
+    await expect(devices.first()).toContainText("Current session");
+    await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
+
+    await rows.first().getByRole("button", { name: "End access" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "End access" }).click();
+    await expect(page.getByTestId("lasting-access-empty")).toBeVisible();
+    await expect(devices).toHaveCount(1);
+    await expect(devices.filter({ hasText: CLI.name })).toHaveCount(0);
+  });
 });
 
 test.describe("ending an application's session on the Applications page", () => {
