@@ -449,4 +449,42 @@ test.describe("ending access while the application refreshes", () => {
     const events = await admin.realms.findEvents({ realm: RACE_REALM, type: "REVOKE_GRANT", max: 1000 });
     expect(events.filter((event) => event.details?.revoked_client === CLI.clientId)).toHaveLength(rounds);
   });
+
+  test("lasting access ends while its offline token is being refreshed, 20 times of 20, never a 500", async ({
+    admin,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const rounds = 20;
+    const before = await admin.realms.findEvents({ realm: RACE_REALM, type: "REVOKE_GRANT", max: 1000 });
+    const started = Date.now();
+    for (let round = 1; round <= rounds; round++) {
+      await test.step(`round ${round}`, async () => {
+        const sync = await refreshed(
+          await refresh(
+            request,
+            RACE_REALM,
+            SYNC.clientId,
+            await offlineToken(request, RACE_REALM, SYNC.clientId, ERIN),
+          ),
+        );
+        const { sid } = JSON.parse(Buffer.from(sync.split(".")[1]!, "base64url").toString()) as { sid: string };
+        const headers = bearer(await consoleAccess(request));
+        const inFlight = refresh(request, RACE_REALM, SYNC.clientId, sync);
+        const ended = await request.delete(
+          `${keycloakUrl()}/realms/${RACE_REALM}/account-console-extension/offline-sessions/${sid}`,
+          { headers },
+        );
+        const racer = await inFlight;
+        expect(ended.status(), await ended.text()).toBe(204);
+        expect([200, 400]).toContain(racer.status());
+        await expectEnded(await refresh(request, RACE_REALM, SYNC.clientId, sync));
+      });
+    }
+    console.log(`${rounds} of ${rounds} rounds passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const after = await admin.realms.findEvents({ realm: RACE_REALM, type: "REVOKE_GRANT", max: 1000 });
+    const revokedSync = (events: typeof after) =>
+      events.filter((event) => event.details?.revoked_client === SYNC.clientId).length;
+    expect(revokedSync(after) - revokedSync(before)).toBe(rounds);
+  });
 });

@@ -304,6 +304,9 @@ public class ExtensionResource {
             return error(Response.Status.NOT_FOUND, "session_not_found",
                     "You have no session with this application.");
         }
+        if (done.offline() > 0) {
+            RetriedTransaction.endAgainIfWrittenBack(session, inner -> endOfflineTokens(inner, userId, client.getId()));
+        }
         // Recorded in the request's transaction once the change has committed: a try that was rolled back records none.
         if (done.grantRevoked()) {
             recordRevokedGrant(caller, client.getClientId());
@@ -343,6 +346,14 @@ public class ExtensionResource {
             }
         }
         return new ApplicationSessionsEnded(ended.stream().map(UserSessionModel::getId).toList(), offline, revoked);
+    }
+
+    /** Ends the application's offline tokens again where a refresh in flight wrote one back; whether it did. */
+    private static boolean endOfflineTokens(KeycloakSession inner, String userId, String clientUuid) {
+        RealmModel realm = inner.getContext().getRealm();
+        UserModel user = inner.users().getUserById(realm, userId);
+        ClientModel client = realm.getClientById(clientUuid);
+        return user != null && client != null && new UserSessionManager(inner).revokeOfflineToken(user, client);
     }
 
     /**
@@ -440,6 +451,7 @@ public class ExtensionResource {
         if (revoked == null) {
             return error(Response.Status.NOT_FOUND, "session_not_found", "You have no such offline session.");
         }
+        RetriedTransaction.endAgainIfWrittenBack(session, inner -> endOfflineSession(inner, userId, id) != null);
         // Recorded in the request's transaction once the change has committed: a try that was rolled back records none.
         revoked.forEach(clientId -> recordRevokedGrant(caller, clientId));
         LOG.debugf("User %s ended offline session %s", userId, id);

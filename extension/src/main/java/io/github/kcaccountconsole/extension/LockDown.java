@@ -83,6 +83,15 @@ final class LockDown {
         HttpHeaders headers = session.getContext().getRequestHeaders();
         ClientConnection connection = session.getContext().getConnection();
         Done done = RetriedTransaction.run(session, inner -> lockDown(inner, userId, ownId, uri, headers, connection));
+        if (!done.offline().isEmpty()) {
+            RetriedTransaction.endAgainIfWrittenBack(session, inner -> {
+                UserModel user = inner.users().getUserById(inner.getContext().getRealm(), userId);
+                List<UserSessionModel> back = user == null ? List.of()
+                        : inner.sessions().getOfflineUserSessionsStream(inner.getContext().getRealm(), user).toList();
+                back.forEach(offline -> new UserSessionManager(inner).revokeOfflineUserSession(offline));
+                return !back.isEmpty();
+            });
+        }
 
         done.online().forEach(id -> record(session, caller, id, false));
         done.offline().forEach(id -> record(session, caller, id, true));
