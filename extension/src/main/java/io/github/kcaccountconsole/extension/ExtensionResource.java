@@ -300,12 +300,13 @@ public class ExtensionResource {
         } catch (RetriedTransaction.StillChanging changing) {
             return stillChanging(changing, userId);
         }
-        if (done.ended().isEmpty() && done.offline() == 0) {
+        if (done.ended().isEmpty() && done.offline().isEmpty()) {
             return error(Response.Status.NOT_FOUND, "session_not_found",
                     "You have no session with this application.");
         }
-        if (done.offline() > 0) {
-            RetriedTransaction.endAgainIfWrittenBack(session, inner -> endOfflineTokens(inner, userId, client.getId()));
+        if (!done.offline().isEmpty()) {
+            RetriedTransaction.endAgainIfWrittenBack(session,
+                    inner -> endWrittenBack(inner, done.offline(), client.getId()));
         }
         // Recorded in the request's transaction once the change has committed: a try that was rolled back records none.
         if (done.grantRevoked()) {
@@ -313,12 +314,12 @@ public class ExtensionResource {
         }
         done.ended().forEach(sessionId -> recordApplicationLogout(caller.user(), client, sessionId));
         LOG.debugf("User %s ended %d session(s) and %d offline session(s) with client %s", userId, done.ended().size(),
-                done.offline(), client.getClientId());
+                done.offline().size(), client.getClientId());
         return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
     }
 
-    /** What one end of an application's sessions did: the user sessions it left, its offline sessions, the grant. */
-    record ApplicationSessionsEnded(List<String> ended, long offline, boolean grantRevoked) {
+    /** What one end of an application's sessions did: the user sessions and offline sessions it left, the grant. */
+    record ApplicationSessionsEnded(List<String> ended, List<String> offline, boolean grantRevoked) {
     }
 
     /** The change itself, in its own transaction ({@link RetriedTransaction}): everything read again in it. */
@@ -328,15 +329,16 @@ public class ExtensionResource {
         UserModel user = inner.users().getUserById(realm, userId);
         ClientModel client = realm.getClientById(clientUuid);
         if (user == null || client == null) {
-            return new ApplicationSessionsEnded(List.of(), 0, false);
+            return new ApplicationSessionsEnded(List.of(), List.of(), false);
         }
         List<UserSessionModel> ended = inner.sessions().getUserSessionsStream(realm, user)
                 .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
                 .toList();
-        long offline = inner.sessions().getOfflineUserSessionsStream(realm, user)
+        List<String> offline = inner.sessions().getOfflineUserSessionsStream(realm, user)
                 .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
-                .count();
-        boolean revoked = offline > 0 && new UserSessionManager(inner).revokeOfflineToken(user, client);
+                .map(UserSessionModel::getId)
+                .toList();
+        boolean revoked = !offline.isEmpty() && new UserSessionManager(inner).revokeOfflineToken(user, client);
         if (!ended.isEmpty()) {
             AuthenticationManager.backchannelLogoutUserFromClient(inner, realm, user, client, uri, headers);
             for (UserSessionModel userSession : ended) {
@@ -348,12 +350,29 @@ public class ExtensionResource {
         return new ApplicationSessionsEnded(ended.stream().map(UserSessionModel::getId).toList(), offline, revoked);
     }
 
-    /** Ends the application's offline tokens again where a refresh in flight wrote one back; whether it did. */
-    private static boolean endOfflineTokens(KeycloakSession inner, String userId, String clientUuid) {
+    /**
+     * Ends the application's offline access again in those of the ended offline sessions that a refresh in flight
+     * wrote back, as Keycloak ended it: the client session leaves, and a session left with no application is revoked.
+     * Looked up by id: a session written back is in Keycloak's session cache only, which a user's list may not read.
+     */
+    private static boolean endWrittenBack(KeycloakSession inner, List<String> offlineIds, String clientUuid) {
         RealmModel realm = inner.getContext().getRealm();
-        UserModel user = inner.users().getUserById(realm, userId);
-        ClientModel client = realm.getClientById(clientUuid);
-        return user != null && client != null && new UserSessionManager(inner).revokeOfflineToken(user, client);
+        boolean found = false;
+        for (String id : offlineIds) {
+            UserSessionModel back = inner.sessions().getOfflineUserSession(realm, id);
+            AuthenticatedClientSessionModel clientSession =
+                    back == null ? null : back.getAuthenticatedClientSessionByClient(clientUuid);
+            if (clientSession == null) {
+                continue;
+            }
+            found = true;
+            if (back.getAuthenticatedClientSessions().size() > 1) {
+                clientSession.detachFromUserSession();
+            } else {
+                new UserSessionManager(inner).revokeOfflineUserSession(back);
+            }
+        }
+        return found;
     }
 
     /**

@@ -84,10 +84,12 @@ final class LockDown {
         ClientConnection connection = session.getContext().getConnection();
         Done done = RetriedTransaction.run(session, inner -> lockDown(inner, userId, ownId, uri, headers, connection));
         if (!done.offline().isEmpty()) {
+            // Looked up by id: a session a refresh wrote back is in Keycloak's session cache only.
             RetriedTransaction.endAgainIfWrittenBack(session, inner -> {
-                UserModel user = inner.users().getUserById(inner.getContext().getRealm(), userId);
-                List<UserSessionModel> back = user == null ? List.of()
-                        : inner.sessions().getOfflineUserSessionsStream(inner.getContext().getRealm(), user).toList();
+                List<UserSessionModel> back = done.offline().stream()
+                        .map(id -> inner.sessions().getOfflineUserSession(inner.getContext().getRealm(), id))
+                        .filter(Objects::nonNull)
+                        .toList();
                 back.forEach(offline -> new UserSessionManager(inner).revokeOfflineUserSession(offline));
                 return !back.isEmpty();
             });
