@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { SessionEndedError } from "../auth/sessionEnded";
-import { ApiError, createApiClient } from "./client";
+import { ApiError, SERVER_FAILED, createApiClient } from "./client";
 
 const environment = { serverBaseUrl: "https://id.example.org", realm: "my realm" };
 
@@ -49,6 +49,16 @@ describe("the Account REST client", () => {
     await expect(withBody.request("")).rejects.toMatchObject({ body });
     const plain = createApiClient(environment, async () => "t", respond(500, "<html>oops</html>", "text/html"));
     await expect(plain.request("")).rejects.toMatchObject({ status: 500, message: "<html>oops</html>" });
+  });
+
+  it("words Keycloak's unexpected failure for the user, without its pointer to the server log", async () => {
+    const body = { error: "unknown_error", error_description: "For more on this error consult the server log." };
+    const failed = createApiClient(environment, async () => "t", respond(500, body));
+    const error = await failed.request("").catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ status: 500, message: SERVER_FAILED, description: undefined, body });
+    // Another server error keeps its own reason.
+    const other = createApiClient(environment, async () => "t", respond(503, { error: "Database unavailable" }));
+    await expect(other.request("")).rejects.toMatchObject({ status: 503, message: "Database unavailable" });
   });
 
   it("a 401 the session check confirms is the session's end, not the call's failure", async () => {

@@ -118,8 +118,17 @@ export async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * Keycloak's answer to a failure it did not expect (`unknown_error`, "consult the server log"): words for an admin,
+ * not for the user, who is told plainly instead (a message key).
+ */
+export const SERVER_FAILED = "serverErrorTryAgain";
+
 export function errorFrom(response: Response, body: unknown): ApiError {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  if (response.status >= 500 && record.error === "unknown_error") {
+    return new ApiError(SERVER_FAILED, response.status, undefined, body);
+  }
   const first = (value: unknown) =>
     typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
   const message =

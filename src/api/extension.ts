@@ -230,6 +230,12 @@ export async function lockDown(api: ApiClient): Promise<LockDownOutcome> {
 }
 
 /**
+ * The extension's code when an application renewed its access under every try of a change to the user's sessions:
+ * nothing was changed, and the console says so in the user's language (a message key).
+ */
+export const SESSIONS_CHANGED = "sessions_changed";
+
+/**
  * The extension's refusals are `{ error: "<code>", errorDescription: "<sentence>" }`: the sentence is what a user
  * reads (the code stays in the error's body).
  */
@@ -238,6 +244,9 @@ export async function readable<T>(call: Promise<T>): Promise<T> {
     return await call;
   } catch (error) {
     const body: unknown = error instanceof ApiError ? error.body : undefined;
+    if (error instanceof ApiError && isRecord(body) && body.error === SESSIONS_CHANGED) {
+      throw new ApiError("sessionsChangedError", error.status, undefined, body);
+    }
     if (error instanceof ApiError && isRecord(body) && typeof body.errorDescription === "string") {
       throw new ApiError(body.errorDescription, error.status, undefined, body);
     }

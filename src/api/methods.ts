@@ -11,6 +11,7 @@ import type {
   OrganizationRepresentation,
   ResourcePermission,
   ResourceRepresentation,
+  SessionRepresentation,
   UserRepresentation,
   UserVerifiableCredentialRepresentation,
 } from "./representations";
@@ -56,7 +57,19 @@ export async function fetchDevices(api: ApiClient, signal?: AbortSignal): Promis
   return expectList<DeviceRepresentation>(body, "/sessions/devices", (item) => Array.isArray(item.sessions));
 }
 
-/** Signs out one session; without an id, every session but the current one. */
+/**
+ * The user's online sessions (browsers and applications signed in now). Keycloak's devices list holds these and the
+ * offline ones (an application's lasting access) alike; this list holds these only.
+ */
+export async function fetchSessions(api: ApiClient, signal?: AbortSignal): Promise<SessionRepresentation[]> {
+  const body = await api.request<unknown>("/sessions", { signal });
+  return expectList<SessionRepresentation>(body, "/sessions", (item) => typeof item.id === "string");
+}
+
+/**
+ * Signs out one session; without an id, every session but the current one. Keycloak ends the offline session of the
+ * same id with it.
+ */
 export async function deleteSession(api: ApiClient, sessionId?: string): Promise<void> {
   await api.request<void>(sessionId ? `/sessions/${encodeURIComponent(sessionId)}` : "/sessions", { method: "DELETE" });
 }

@@ -18,6 +18,15 @@ const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
 const BOB: SignInUser = { username: "bob", password: "bob-pw" };
 /** Holds many offline sessions, for the pages. */
 const DINAH: SignInUser = { username: "dinah", password: "dinah-pw" };
+/** Ends applications' access while they refresh, in a realm of her own. */
+const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+/** Holds sessions that expire while the test runs. */
+const FAY: SignInUser = { username: "fay", password: "fay-pw" };
+/** Where an offline session lasts 20 s at most, so that the table holds rows of expired ones. */
+const EXPIRY_REALM = "e2e-offline-expiry";
+const LIFESPAN_SECONDS = 20;
+/** Where the console's client may sign in by password too: the race is driven without a browser. */
+const RACE_REALM = "e2e-offline-race";
 
 const CLI = { clientId: "garden-cli", name: "Garden CLI" };
 const SYNC = { clientId: "tea-sync", name: "Tea Sync" };
@@ -40,6 +49,13 @@ test.use({
       clients: [app(CLI), app(SYNC)],
     }),
     [OTHER_REALM]: demoLike({ users: [user(ALICE)], clients: [app(CLI)] }),
+    [EXPIRY_REALM]: demoLike({
+      offlineSessionMaxLifespanEnabled: true,
+      offlineSessionMaxLifespan: LIFESPAN_SECONDS,
+      users: [user(FAY)],
+      clients: [app(CLI), app(SYNC)],
+    }),
+    [RACE_REALM]: demoLike({ eventsEnabled: true, users: [user(ERIN)], clients: [app(CLI), app(SYNC)] }),
   },
 });
 
@@ -231,6 +247,28 @@ test.describe("the offline sessions API", () => {
     const times = rows.map((row) => row.lastRefresh);
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
+
+  test("keeps a page full while the table still holds rows of expired sessions", async ({ browser, request }) => {
+    const fayToken = await freshPage(browser, (page) => signedInToken(page, EXPIRY_REALM, FAY));
+    const issued = (token: string) =>
+      (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { iat: number }).iat;
+    const clock = () => Math.floor(Date.now() / 1000);
+    // A session started early, one started late in the early one's lifespan, then the early one refreshed: it has
+    // the newest refresh and would come first.
+    const early = await offlineToken(request, EXPIRY_REALM, CLI.clientId, FAY);
+    const started = issued(early);
+    await expect.poll(clock, { intervals: [250], timeout: 30_000 }).toBeGreaterThanOrEqual(started + 12);
+    const late = await offlineToken(request, EXPIRY_REALM, SYNC.clientId, FAY);
+    await expect.poll(clock, { intervals: [100] }).toBeGreaterThan(issued(late));
+    expect((await refresh(request, EXPIRY_REALM, CLI.clientId, early)).status()).toBe(200);
+    // The early session's lifespan ends; its row stays in the table until Keycloak's periodic cleanup.
+    await expect.poll(clock, { intervals: [250], timeout: 30_000 }).toBeGreaterThan(started + LIFESPAN_SECONDS + 1);
+    const listed = await request.get(api(EXPIRY_REALM, "?max=1"), { headers: bearer(fayToken) });
+    expect(listed.headers()["server-timing"]).toBe('offline-sessions;desc="index"');
+    const body = (await listed.json()) as Listed;
+    expect(body.sessions.map((row) => row.clients.map((client) => client.clientId))).toEqual([[SYNC.clientId]]);
+    expect(body.hasMore).toBe(false);
+  });
 });
 
 test.describe("lasting access on Device activity", () => {
@@ -299,6 +337,34 @@ test.describe("lasting access on Device activity", () => {
     await expect(section.getByTestId("lasting-access-empty")).toContainText("No application has lasting access");
     await expectEnded(await refresh(request, REALM, SYNC.clientId, syncToken));
   });
+
+  test("an application's lasting access is listed once, under Lasting access, and once ended the page shows it nowhere", async ({
+    admin,
+    consolePage: page,
+    request,
+  }) => {
+    const aliceId = await admin.userId(REALM, "alice");
+    for (const consent of await admin.users.listConsents({ realm: REALM, id: aliceId })) {
+      await admin.users.revokeConsent({ realm: REALM, id: aliceId, clientId: consent.clientId! });
+    }
+    // Keycloak's devices list holds the offline session this password grant makes (26.7 keeps no online one with it).
+    await offlineToken(request, REALM, CLI.clientId, ALICE);
+    await page.reload();
+    const rows = page.getByTestId("lasting-access").getByTestId("lasting-access-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(CLI.name);
+    // Signed in devices list exactly the user's online sessions (the Admin API's list, which has no offline ones):
+    // the application's offline session gets no second place there, with a "Sign out" of its own.
+    const devices = page.getByTestId(/^row-/);
+    const online = async () => (await admin.users.listSessions({ realm: REALM, id: aliceId })).length;
+    await expect(devices.filter({ hasText: "Current session" })).toHaveCount(1);
+    await expect(devices).toHaveCount(await online());
+
+    await rows.first().getByRole("button", { name: "End access" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "End access" }).click();
+    await expect(page.getByTestId("lasting-access-empty")).toBeVisible();
+    await expect(devices).toHaveCount(await online());
+  });
 });
 
 test.describe("ending an application's session on the Applications page", () => {
@@ -324,5 +390,99 @@ test.describe("ending an application's session on the Applications page", () => 
     await expectEnded(await refresh(request, REALM, SYNC.clientId, secondSync));
     // Another application's lasting access stays.
     expect((await refresh(request, REALM, CLI.clientId, cliToken)).status()).toBe(200);
+  });
+});
+
+test.describe("ending access while the application refreshes", () => {
+  // The console's own client is given direct access grants in this realm only, so that its token comes from a
+  // password grant and each round costs a few requests, not a browser's sign-in.
+  test.beforeAll(async ({ admin }) => {
+    const client = await admin.client(RACE_REALM, "account-console");
+    await admin.clients.update({ realm: RACE_REALM, id: client.id }, { ...client, directAccessGrantsEnabled: true });
+  });
+
+  const consoleAccess = async (request: APIRequestContext) => {
+    const response = await request.post(tokenUrl(RACE_REALM), {
+      form: { grant_type: "password", client_id: "account-console", username: ERIN.username, password: ERIN.password },
+    });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  const refreshed = async (response: APIResponse) => {
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { refresh_token: string }).refresh_token;
+  };
+
+  test("an application's session ends while its offline token is being refreshed, 20 times of 20, never a 500", async ({
+    admin,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const rounds = 20;
+    const started = Date.now();
+    for (let round = 1; round <= rounds; round++) {
+      await test.step(`round ${round}`, async () => {
+        // As reported: both applications hold an offline token, the first one's refreshed once.
+        const cli = await refreshed(
+          await refresh(request, RACE_REALM, CLI.clientId, await offlineToken(request, RACE_REALM, CLI.clientId, ERIN)),
+        );
+        const sync = await offlineToken(request, RACE_REALM, SYNC.clientId, ERIN);
+        const headers = bearer(await consoleAccess(request));
+        // The application refreshes again, and the user ends its session while that refresh is on its way.
+        const inFlight = refresh(request, RACE_REALM, CLI.clientId, cli);
+        const ended = await request.delete(
+          `${keycloakUrl()}/realms/${RACE_REALM}/account-console-extension/application-sessions?clientId=${CLI.clientId}`,
+          { headers },
+        );
+        const racer = await inFlight;
+        expect(ended.status(), await ended.text()).toBe(204);
+        // The refresh was either before the end (200) or after it (400); never a failure of the server.
+        expect([200, 400]).toContain(racer.status());
+        await expectEnded(await refresh(request, RACE_REALM, CLI.clientId, cli));
+        expect((await refresh(request, RACE_REALM, SYNC.clientId, sync)).status()).toBe(200);
+      });
+    }
+    console.log(`${rounds} of ${rounds} rounds passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // Each end recorded once, though an attempt may have been retried.
+    const events = await admin.realms.findEvents({ realm: RACE_REALM, type: "REVOKE_GRANT", max: 1000 });
+    expect(events.filter((event) => event.details?.revoked_client === CLI.clientId)).toHaveLength(rounds);
+  });
+
+  test("lasting access ends while its offline token is being refreshed, 20 times of 20, never a 500", async ({
+    admin,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const rounds = 20;
+    const before = await admin.realms.findEvents({ realm: RACE_REALM, type: "REVOKE_GRANT", max: 1000 });
+    const started = Date.now();
+    for (let round = 1; round <= rounds; round++) {
+      await test.step(`round ${round}`, async () => {
+        const sync = await refreshed(
+          await refresh(
+            request,
+            RACE_REALM,
+            SYNC.clientId,
+            await offlineToken(request, RACE_REALM, SYNC.clientId, ERIN),
+          ),
+        );
+        const { sid } = JSON.parse(Buffer.from(sync.split(".")[1]!, "base64url").toString()) as { sid: string };
+        const headers = bearer(await consoleAccess(request));
+        const inFlight = refresh(request, RACE_REALM, SYNC.clientId, sync);
+        const ended = await request.delete(
+          `${keycloakUrl()}/realms/${RACE_REALM}/account-console-extension/offline-sessions/${sid}`,
+          { headers },
+        );
+        const racer = await inFlight;
+        expect(ended.status(), await ended.text()).toBe(204);
+        expect([200, 400]).toContain(racer.status());
+        await expectEnded(await refresh(request, RACE_REALM, SYNC.clientId, sync));
+      });
+    }
+    console.log(`${rounds} of ${rounds} rounds passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const after = await admin.realms.findEvents({ realm: RACE_REALM, type: "REVOKE_GRANT", max: 1000 });
+    const revokedSync = (events: typeof after) =>
+      events.filter((event) => event.details?.revoked_client === SYNC.clientId).length;
+    expect(revokedSync(after) - revokedSync(before)).toBe(rounds);
   });
 });

@@ -26,7 +26,8 @@ import { useListPaging } from "../../ui/ListPaging";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { translateLabel } from "../../i18n/translateLabel";
-import { deviceTitle, sessionCount, type OrderedDevice } from "./devices";
+import { deviceTitle, sessionCount } from "./devices";
+import type { DeviceActivityData } from "./loaders";
 import { Detail } from "./Detail";
 import { SignInAlertsSwitch } from "./SignInAlertsSwitch";
 import { LastingAccess } from "./LastingAccess";
@@ -34,13 +35,16 @@ import { StaticLabel } from "../../ui/StaticLabel";
 
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
-export default function DeviceActivity({ data: devices, reload, reloading }: PageProps<OrderedDevice[]>) {
+export default function DeviceActivity({ data, reload, reloading }: PageProps<DeviceActivityData>) {
+  const { devices, lastingAccess } = data;
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
   const { addAlert } = useAlerts();
   const { busy, run } = useChange();
   const [pending, setPending] = useState<PendingSignOut>();
+  // Keycloak ends the offline session of the same id with a signed-out session: Lasting access reads its list again.
+  const [signOuts, setSignOuts] = useState(0);
   // Sessions in the server's order (the current device first), a page at a time.
   const sessions = useMemo(
     () =>
@@ -56,6 +60,7 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
     const signedOut = await run("errorSignOutMessage", async () => {
       if (pending.kind === "one") {
         await deleteSession(api, pending.session.id);
+        setSignOuts((count) => count + 1);
         addAlert(t("signedOutSession", { browser: pending.session.browser ?? "", os: pending.device.os ?? "" }));
         setPending(undefined);
         await reload();
@@ -111,7 +116,7 @@ export default function DeviceActivity({ data: devices, reload, reloading }: Pag
         ))}
       </DataList>
       {pager}
-      <LastingAccess />
+      {lastingAccess && <LastingAccess signOuts={signOuts} onEnded={() => void reload()} />}
       <ConfirmDialog
         id="sign-out"
         isOpen={pending !== undefined}

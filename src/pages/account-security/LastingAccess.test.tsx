@@ -20,6 +20,12 @@ const devices: DeviceRepresentation[] = [
   },
 ];
 
+/** Keycloak's devices list and its list of online sessions, which here hold the same one session. */
+const deviceRoutes: StubRoute[] = [
+  { path: "/sessions/devices", body: devices },
+  { path: "/sessions", body: devices.flatMap((device) => device.sessions ?? []) },
+];
+
 const probe = (offlineSessions: boolean): StubRoute => ({
   path: EXTENSION,
   body: { accountActivity: true, defaultSecondFactor: true, eventsEnabled: true, offlineSessions },
@@ -71,13 +77,13 @@ function offlineServer(sessions: OfflineSession[], routes: StubRoute[], deleteSt
     }
     return rest(input, init);
   };
-  return { fetch, asked, held };
+  return { fetch, asked, held, rest };
 }
 
 describe("lasting access on Device activity", () => {
   it("is not shown, nor asked for, where the extension does not offer it", async () => {
     const { fetchStub } = renderPage(PAGE, {
-      routes: [probe(false), { path: "/sessions/devices", body: devices }],
+      routes: [probe(false), ...deviceRoutes],
     });
     expect(await screen.findAllByTestId(/^row-/, {}, PAGE_LOAD)).toHaveLength(1);
     await waitFor(() => expect(fetchStub.mock.calls.some(([url]) => String(url).endsWith(EXTENSION))).toBe(true));
@@ -89,7 +95,7 @@ describe("lasting access on Device activity", () => {
     renderPage(PAGE, {
       routes: [
         probe(true),
-        { path: "/sessions/devices", body: devices },
+        ...deviceRoutes,
         {
           path: LIST,
           body: page([
@@ -122,7 +128,7 @@ describe("lasting access on Device activity", () => {
 
   it("says so when no application has lasting access", async () => {
     renderPage(PAGE, {
-      routes: [probe(true), { path: "/sessions/devices", body: devices }, { path: LIST, body: page([]) }],
+      routes: [probe(true), ...deviceRoutes, { path: LIST, body: page([]) }],
     });
     expect(await screen.findByTestId("lasting-access-empty", {}, PAGE_LOAD)).toHaveTextContent(
       "No application has lasting access to your account.",
@@ -131,11 +137,7 @@ describe("lasting access on Device activity", () => {
 
   it("shows a load error with a retry, never an empty list, when the list cannot be read", async () => {
     renderPage(PAGE, {
-      routes: [
-        probe(true),
-        { path: "/sessions/devices", body: devices },
-        { path: LIST, status: 500, body: { error: "unknown_error" } },
-      ],
+      routes: [probe(true), ...deviceRoutes, { path: LIST, status: 500, body: { error: "unknown_error" } }],
     });
     const section = await screen.findByTestId("lasting-access", {}, PAGE_LOAD);
     expect(await within(section).findByTestId("load-error", {}, PAGE_LOAD)).toBeVisible();
@@ -145,7 +147,7 @@ describe("lasting access on Device activity", () => {
   it("ends one session after a confirmation, then shows the list without it", async () => {
     const server = offlineServer(
       [offline("o1", { clients: [{ clientId: "garden", clientName: "Garden Planner" }] }), offline("o2")],
-      [probe(true), { path: "/sessions/devices", body: devices }],
+      [probe(true), ...deviceRoutes],
     );
     renderPage(PAGE, { fetch: server.fetch });
     const rows = await screen.findAllByTestId("lasting-access-row", {}, PAGE_LOAD);
@@ -168,7 +170,7 @@ describe("lasting access on Device activity", () => {
   });
 
   it("reports a refused end as an error and keeps the session listed", async () => {
-    const server = offlineServer([offline("o1")], [probe(true), { path: "/sessions/devices", body: devices }], 404);
+    const server = offlineServer([offline("o1")], [probe(true), ...deviceRoutes], 404);
     renderPage(PAGE, { fetch: server.fetch });
     const row = await screen.findByTestId("lasting-access-row", {}, PAGE_LOAD);
     await userEvent.click(within(row).getByRole("button", { name: "End access" }));
@@ -180,11 +182,42 @@ describe("lasting access on Device activity", () => {
     expect(screen.getByTestId("lasting-access-row")).toBeVisible();
   });
 
+  it.each([
+    {
+      name: "sessions that kept changing (409)",
+      status: 409,
+      body: { error: "sessions_changed", errorDescription: "Your sessions changed while this was being done." },
+      says: "An application was renewing its access at that very moment, so nothing was changed. Try again.",
+    },
+    {
+      name: "Keycloak's unexpected failure (500)",
+      status: 500,
+      body: { error: "unknown_error", error_description: "For more on this error consult the server log." },
+      says: "The server ran into an error and could not finish. Try again in a moment.",
+    },
+  ])("says plainly what happened after $name, never pointing at the server log", async ({ status, body, says }) => {
+    renderPage(PAGE, {
+      routes: [
+        probe(true),
+        ...deviceRoutes,
+        { path: LIST, body: page([offline("o1")]) },
+        { method: "DELETE", path: `${LIST}/o1`, status, body },
+      ],
+    });
+    const row = await screen.findByTestId("lasting-access-row", {}, PAGE_LOAD);
+    await userEvent.click(within(row).getByRole("button", { name: "End access" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "End access" }));
+    const alert = (await screen.findByTestId("last-alert")).closest(".pf-v6-c-alert")!;
+    expect(alert).toHaveTextContent(`The access was not ended: ${says}`);
+    expect(alert).not.toHaveTextContent(/server log|unknown_error|sessions_changed/);
+    expect(screen.getByTestId("lasting-access-row")).toBeVisible();
+  });
+
   it("pages through many sessions by the server's hasMore, and back", async () => {
     const sessions = Array.from({ length: 12 }, (_, index) =>
       offline(`o${index}`, { clients: [{ clientId: `app-${index}`, clientName: null }] }),
     );
-    const server = offlineServer(sessions, [probe(true), { path: "/sessions/devices", body: devices }]);
+    const server = offlineServer(sessions, [probe(true), ...deviceRoutes]);
     renderPage(PAGE, { fetch: server.fetch });
     expect(await screen.findAllByTestId("lasting-access-row", {}, PAGE_LOAD)).toHaveLength(10);
     const pages = screen.getByRole("navigation", { name: "Pages of lasting access" });
@@ -209,5 +242,83 @@ describe("lasting access on Device activity", () => {
     // Ten sessions fit one page: no pages to choose from.
     expect(screen.queryByRole("navigation", { name: "Pages of lasting access" })).toBeNull();
     expect(server.held).toHaveLength(10);
+  });
+});
+
+describe("one grant, one place", () => {
+  const phone: DeviceRepresentation = {
+    id: "d2",
+    os: "Android",
+    browser: "Chrome/130",
+    mobile: true,
+    sessions: [{ id: "o1", browser: "Chrome/130", clients: [{ clientId: "garden", clientName: "Garden Planner" }] }],
+  };
+  const laptop: DeviceRepresentation = {
+    id: "d3",
+    os: "Windows",
+    browser: "Edge/120",
+    sessions: [{ id: "s3", browser: "Edge/120", clients: [{ clientId: "tea", clientName: "Tea Room" }] }],
+  };
+  // Keycloak's devices list holds online and offline sessions alike; its sessions list only the online ones. The
+  // console's own session also has an offline twin (an application took an offline token through it) with another
+  // application in it.
+  const routes: StubRoute[] = [
+    probe(true),
+    {
+      path: "/sessions/devices",
+      body: [
+        {
+          ...devices[0]!,
+          sessions: [
+            ...devices[0]!.sessions!,
+            { id: "s1", browser: "Firefox/128.0", clients: [{ clientId: "sync", clientName: "Sync" }] },
+          ],
+        },
+        phone,
+        laptop,
+      ],
+    },
+    { path: "/sessions", body: [...devices[0]!.sessions!, ...laptop.sessions!] },
+    { method: "DELETE", path: "/sessions/s3", status: 204 },
+  ];
+  const held = [
+    offline("o1", { clients: [{ clientId: "garden", clientName: "Garden Planner" }] }),
+    offline("s1", { clients: [{ clientId: "sync", clientName: "Sync" }] }),
+  ];
+
+  it("lists an application's offline session under Lasting access only, never among the signed-in devices", async () => {
+    renderPage(PAGE, { fetch: offlineServer(held, routes).fetch });
+    const access = await screen.findAllByTestId("lasting-access-row", {}, PAGE_LOAD);
+    expect(access.map((row) => within(row).getByText(/Garden Planner|Sync/).textContent)).toEqual([
+      "Garden Planner",
+      "Sync",
+    ]);
+    const devicesShown = screen.getAllByTestId(/^row-/);
+    expect(devicesShown).toHaveLength(2);
+    expect(devicesShown[0]).toHaveTextContent("Current session");
+    expect(devicesShown[0]).not.toHaveTextContent("Sync");
+    expect(devicesShown[1]).toHaveTextContent("Tea Room");
+    expect(screen.queryByText("Android / Chrome/130")).toBeNull();
+    expect(screen.getAllByRole("button", { name: "Sign out" })).toHaveLength(1);
+  });
+
+  it("ending lasting access reads the devices again; signing a device out reads lasting access again", async () => {
+    const server = offlineServer(held, routes);
+    renderPage(PAGE, { fetch: server.fetch });
+    const devicesAsked = () =>
+      server.rest.mock.calls.filter(([url]) => new URL(String(url)).pathname.endsWith("/sessions/devices")).length;
+    const access = await screen.findAllByTestId("lasting-access-row", {}, PAGE_LOAD);
+    expect(devicesAsked()).toBe(1);
+
+    await userEvent.click(within(access[0]!).getByRole("button", { name: "End access" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "End access" }));
+    await waitFor(() => expect(screen.getAllByTestId("lasting-access-row")).toHaveLength(1));
+    await waitFor(() => expect(devicesAsked()).toBe(2));
+
+    const listed = server.asked.filter((call) => call.startsWith("?")).length;
+    await userEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm" }));
+    expect(await screen.findByTestId("last-alert")).toHaveTextContent("Signed out");
+    await waitFor(() => expect(server.asked.filter((call) => call.startsWith("?")).length).toBe(listed + 1));
   });
 });

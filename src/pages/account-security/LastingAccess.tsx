@@ -17,7 +17,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { endOfflineSession, fetchOfflineSessions, type OfflineSession } from "../../api/offlineSessions";
-import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useFormat } from "../../i18n/format";
 import { translateLabel } from "../../i18n/translateLabel";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -32,15 +31,6 @@ import "./lasting-access.css";
 /** Sessions per page: the extension answers up to 50; ten keep the section short beside the devices. */
 export const LASTING_ACCESS_PAGE_SIZE = 10;
 
-/**
- * "Lasting access" on Device activity: the user's offline sessions (an application kept a token that outlives
- * sign-out), a page at a time, each ended on its own after a confirmation. Shown only where the extension offers it.
- */
-export function LastingAccess() {
-  const offered = useExtensionFeatures({ probe: true })?.offlineSessions === true;
-  return offered ? <LastingAccessList /> : null;
-}
-
 /** The applications of a session by name ("Garden Planner, CLI"), as the Applications page names them. */
 export const applicationsOf = (t: TFunction, session: OfflineSession) =>
   session.clients.map((client) => translateLabel(t, client.clientName ?? undefined, client.clientId)).join(", ");
@@ -52,21 +42,37 @@ export function deviceOf(session: OfflineSession): string | null {
   return text === "" ? null : text;
 }
 
-function LastingAccessList() {
+type LastingAccessProps = {
+  /** Sessions signed out on the page so far: each may have ended an offline session of the same id. */
+  signOuts: number;
+  /** An offline session ended here: the page's other lists read theirs again. */
+  onEnded: () => void;
+};
+
+/**
+ * "Lasting access" on Device activity: the user's offline sessions (an application kept a token that outlives
+ * sign-out), a page at a time, each ended on its own after a confirmation. Device activity shows it where the
+ * extension offers it, and then lists only online sessions itself: each offline session is listed here, once.
+ */
+export function LastingAccess({ signOuts, onEnded }: LastingAccessProps) {
   const { t } = useTranslation();
   const api = useApi();
   const [first, setFirst] = useState(0);
   const { state, reload } = useFetch(
     (signal) => fetchOfflineSessions(api, { first, max: LASTING_ACCESS_PAGE_SIZE }, signal),
-    first,
+    `${first}/${signOuts}`,
   );
   const page = state.status === "ready" ? state.data : undefined;
   const ending = useConfirmedChange({
     change: (session: OfflineSession) => endOfflineSession(api, session.id),
     success: (session) => t("lastingAccessEnded", { name: applicationsOf(t, session) }),
     errorKey: "lastingAccessEndError",
-    // The last session of a later page gone: show the page before it.
-    then: () => (first > 0 && page?.sessions.length === 1 ? setFirst(first - LASTING_ACCESS_PAGE_SIZE) : reload()),
+    then: () => {
+      onEnded();
+      // The last session of a later page gone: show the page before it.
+      if (first > 0 && page?.sessions.length === 1) setFirst(first - LASTING_ACCESS_PAGE_SIZE);
+      else reload();
+    },
   });
   const asked = ending.item;
 

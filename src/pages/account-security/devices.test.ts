@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeviceRepresentation } from "../../api/representations";
 import { testI18n } from "../../testing/i18n";
-import { deviceTitle, orderDevices, sessionCount } from "./devices";
+import { deviceTitle, onlineOnly, orderDevices, sessionCount } from "./devices";
 
 const t = testI18n.t;
 const device = (id: string, current: boolean, sessions: { id: string; current?: boolean }[]): DeviceRepresentation => ({
@@ -53,5 +53,37 @@ describe("deviceTitle", () => {
       "Unknown operating system / curl",
     );
     expect(deviceTitle({ sessions: [] }, t)).toBe("Unknown operating system");
+  });
+});
+
+describe("onlineOnly", () => {
+  const online = [
+    { id: "s1", current: true, clients: [{ clientId: "account-console" }] },
+    { id: "s2", clients: [{ clientId: "shop" }] },
+  ];
+
+  it("leaves out offline sessions, and a device that had only those", () => {
+    const devices = [
+      device("laptop", true, [{ id: "s1", current: true }, { id: "o1" }]),
+      device("phone", false, [{ id: "o2" }]),
+      device("tablet", false, [{ id: "s2" }]),
+    ];
+    expect(onlineOnly(devices, online).map((d) => [d.id, d.sessions?.map((s) => s.id)])).toEqual([
+      ["laptop", ["s1"]],
+      ["tablet", ["s2"]],
+    ]);
+  });
+
+  it("shows a session that has an offline twin of the same id once, as the online list has it", () => {
+    const devices = [
+      device("laptop", true, [{ id: "s1", current: true }, { id: "s1", clients: [{ clientId: "sync" }] } as never]),
+    ];
+    expect(onlineOnly(devices, online)[0]!.sessions).toEqual([online[0]]);
+  });
+
+  it("never mutates", () => {
+    const devices = [device("laptop", true, [{ id: "s1" }, { id: "o1" }])];
+    onlineOnly(devices, online);
+    expect(devices[0]!.sessions).toHaveLength(2);
   });
 });

@@ -15,6 +15,24 @@ export function orderDevices(devices: DeviceRepresentation[]): OrderedDevice[] {
   return currentFirst(devices.map((device) => ({ ...device, sessions: currentFirst(device.sessions ?? []) })));
 }
 
+/**
+ * The devices with their online sessions only, where Lasting access lists the offline ones: Keycloak's devices list
+ * holds both, and an application's offline session would show twice, with a sign-out here and "End access" there. A
+ * session is online when Keycloak's sessions list has it, and is shown as that list has it (an offline session may
+ * share its id, with other applications in it). A device left without a session is left out. Never mutates.
+ */
+export function onlineOnly(devices: DeviceRepresentation[], online: SessionRepresentation[]): DeviceRepresentation[] {
+  const byId = new Map(online.map((session) => [session.id, session]));
+  return devices.flatMap((device) => {
+    const shown = new Map<string, SessionRepresentation>();
+    for (const session of device.sessions ?? []) {
+      const current = byId.get(session.id);
+      if (current && !shown.has(session.id)) shown.set(session.id, current);
+    }
+    return shown.size > 0 ? [{ ...device, sessions: [...shown.values()] }] : [];
+  });
+}
+
 /** "Linux 6.1 / Chrome 130", with unknown parts said plainly. */
 export function deviceTitle(device: DeviceRepresentation, t: TFunction): string {
   const os = device.os && device.os.toLowerCase() !== "other" ? device.os : t("unknownOperatingSystem");

@@ -1,13 +1,23 @@
-import { fetchCredentials, fetchDevices, fetchLinkedAccounts } from "../../api/methods";
+import { NO_EXTENSION, probeExtension } from "../../api/extension";
+import { fetchCredentials, fetchDevices, fetchLinkedAccounts, fetchSessions } from "../../api/methods";
 import type { CredentialContainer, LinkedAccountRepresentation } from "../../api/representations";
 import type { PageLoader } from "../page";
-import { orderDevices, type OrderedDevice } from "./devices";
+import { onlineOnly, orderDevices, type OrderedDevice } from "./devices";
 
 export const loadCredentials: PageLoader<CredentialContainer[]> = ({ api, request }) =>
   fetchCredentials(api, request.signal);
 
-export const loadDevices: PageLoader<OrderedDevice[]> = async ({ api, request }) =>
-  orderDevices(await fetchDevices(api, request.signal));
+/** Device activity's data: the devices, and whether Lasting access lists the offline sessions (then left out here). */
+export type DeviceActivityData = { devices: OrderedDevice[]; lastingAccess: boolean };
+
+export const loadDevices: PageLoader<DeviceActivityData> = async ({ api, request }) => {
+  const devices = fetchDevices(api, request.signal);
+  // Without the extension, the devices list is the only place to end an offline session: it stays as Keycloak has it.
+  const { offlineSessions } = await probeExtension(api).catch(() => NO_EXTENSION);
+  if (!offlineSessions) return { devices: orderDevices(await devices), lastingAccess: false };
+  const [all, online] = await Promise.all([devices, fetchSessions(api, request.signal)]);
+  return { devices: orderDevices(onlineOnly(all, online)), lastingAccess: true };
+};
 
 /** Rows shown per page of a provider list at first. */
 export const FIRST_PAGE_SIZE = 5;

@@ -55,6 +55,8 @@ import org.keycloak.util.JsonSerialization;
 public class ExtensionResource {
 
     private static final Logger LOG = Logger.getLogger(ExtensionResource.class);
+    /** The error code when the user's sessions kept changing under every try of a change to them. */
+    static final String STILL_CHANGING = "sessions_changed";
 
     private final KeycloakSession session;
     private final Features features;
@@ -286,49 +288,113 @@ public class ExtensionResource {
         if (client == null) {
             return error(Response.Status.NOT_FOUND, "client_not_found", "This realm has no application with that id.");
         }
-        UserModel user = checked.caller().user();
-        List<UserSessionModel> ended = session.sessions().getUserSessionsStream(realm, user)
-                .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
-                .toList();
-        long offline = session.sessions().getOfflineUserSessionsStream(realm, user)
-                .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
-                .count();
-        if (ended.isEmpty() && offline == 0) {
+        BearerCheck.Result caller = checked.caller();
+        String userId = caller.user().getId();
+        String ownId = caller.userSession() == null ? null : caller.userSession().getId();
+        UriInfo uri = session.getContext().getUri();
+        HttpHeaders headers = session.getContext().getRequestHeaders();
+        ApplicationSessionsEnded done;
+        try {
+            done = RetriedTransaction.run(session,
+                    inner -> endApplicationSessions(inner, userId, client.getId(), ownId, uri, headers));
+        } catch (RetriedTransaction.StillChanging changing) {
+            return stillChanging(changing, userId);
+        }
+        if (done.ended().isEmpty() && done.offline().isEmpty()) {
             return error(Response.Status.NOT_FOUND, "session_not_found",
                     "You have no session with this application.");
         }
-        if (offline > 0 && new UserSessionManager(session).revokeOfflineToken(user, client)) {
-            recordRevokedGrant(checked.caller(), client);
+        if (!done.offline().isEmpty()) {
+            RetriedTransaction.endAgainIfWrittenBack(session,
+                    inner -> endWrittenBack(inner, done.offline(), client.getId()));
         }
-        if (ended.isEmpty()) {
-            LOG.debugf("User %s ended %d offline session(s) with client %s", user.getId(), offline, client.getClientId());
-            return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+        // Recorded in the request's transaction once the change has committed: a try that was rolled back records none.
+        if (done.grantRevoked()) {
+            recordRevokedGrant(caller, client.getClientId());
         }
-        AuthenticationManager.backchannelLogoutUserFromClient(session, realm, user, client, session.getContext().getUri(),
-                session.getContext().getRequestHeaders());
-        UserSessionModel own = checked.caller().userSession();
-        for (UserSessionModel userSession : ended) {
-            recordApplicationLogout(user, client, userSession);
-            boolean isOwn = own != null && own.getId().equals(userSession.getId());
-            if (!isOwn && userSession.getAuthenticatedClientSessions().isEmpty()) {
-                session.sessions().removeUserSession(realm, userSession);
+        done.ended().forEach(sessionId -> recordApplicationLogout(caller.user(), client, sessionId));
+        LOG.debugf("User %s ended %d session(s) and %d offline session(s) with client %s", userId, done.ended().size(),
+                done.offline().size(), client.getClientId());
+        return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /** What one end of an application's sessions did: the user sessions and offline sessions it left, the grant. */
+    record ApplicationSessionsEnded(List<String> ended, List<String> offline, boolean grantRevoked) {
+    }
+
+    /** The change itself, in its own transaction ({@link RetriedTransaction}): everything read again in it. */
+    private static ApplicationSessionsEnded endApplicationSessions(KeycloakSession inner, String userId, String clientUuid,
+            String ownId, UriInfo uri, HttpHeaders headers) {
+        RealmModel realm = inner.getContext().getRealm();
+        UserModel user = inner.users().getUserById(realm, userId);
+        ClientModel client = realm.getClientById(clientUuid);
+        if (user == null || client == null) {
+            return new ApplicationSessionsEnded(List.of(), List.of(), false);
+        }
+        List<UserSessionModel> ended = inner.sessions().getUserSessionsStream(realm, user)
+                .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
+                .toList();
+        List<String> offline = inner.sessions().getOfflineUserSessionsStream(realm, user)
+                .filter(userSession -> userSession.getAuthenticatedClientSessionByClient(client.getId()) != null)
+                .map(UserSessionModel::getId)
+                .toList();
+        boolean revoked = !offline.isEmpty() && new UserSessionManager(inner).revokeOfflineToken(user, client);
+        if (!ended.isEmpty()) {
+            AuthenticationManager.backchannelLogoutUserFromClient(inner, realm, user, client, uri, headers);
+            for (UserSessionModel userSession : ended) {
+                if (!userSession.getId().equals(ownId) && userSession.getAuthenticatedClientSessions().isEmpty()) {
+                    inner.sessions().removeUserSession(realm, userSession);
+                }
             }
         }
-        LOG.debugf("User %s ended %d session(s) and %d offline session(s) with client %s", user.getId(), ended.size(),
-                offline, client.getClientId());
-        return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+        return new ApplicationSessionsEnded(ended.stream().map(UserSessionModel::getId).toList(), offline, revoked);
+    }
+
+    /**
+     * Ends the application's offline access again in those of the ended offline sessions that a refresh in flight
+     * wrote back, as Keycloak ended it: the client session leaves, and a session left with no application is revoked.
+     * Looked up by id: a session written back is in Keycloak's session cache only, which a user's list may not read.
+     */
+    private static boolean endWrittenBack(KeycloakSession inner, List<String> offlineIds, String clientUuid) {
+        RealmModel realm = inner.getContext().getRealm();
+        boolean found = false;
+        for (String id : offlineIds) {
+            UserSessionModel back = inner.sessions().getOfflineUserSession(realm, id);
+            AuthenticatedClientSessionModel clientSession =
+                    back == null ? null : back.getAuthenticatedClientSessionByClient(clientUuid);
+            if (clientSession == null) {
+                continue;
+            }
+            found = true;
+            if (back.getAuthenticatedClientSessions().size() > 1) {
+                clientSession.detachFromUserSession();
+            } else {
+                new UserSessionManager(inner).revokeOfflineUserSession(back);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The answer when the user's sessions kept changing under every try (applications refreshing their tokens at that
+     * very moment): each try was rolled back, so nothing ended, and trying again a moment later will do.
+     */
+    private static Response stillChanging(RetriedTransaction.StillChanging changing, String userId) {
+        LOG.warnf(changing, "The sessions of user %s kept changing while being ended; nothing was ended", userId);
+        return error(Response.Status.CONFLICT, STILL_CHANGING,
+                "Your sessions changed while this was being done, so nothing was changed. Try again.");
     }
 
     /**
      * Records the end of one user session's sign-in to the application as Keycloak records a sign-out: a user event
      * {@code LOGOUT} of the user, that session and the application (the client that was signed out).
      */
-    private void recordApplicationLogout(UserModel user, ClientModel client, UserSessionModel userSession) {
+    private void recordApplicationLogout(UserModel user, ClientModel client, String userSessionId) {
         new EventBuilder(realm(), session, session.getContext().getConnection())
                 .event(EventType.LOGOUT)
                 .user(user)
                 .client(client)
-                .session(userSession)
+                .session(userSessionId)
                 .success();
     }
 
@@ -358,7 +424,7 @@ public class ExtensionResource {
         List<String> ids = OfflineSessionIndex.ids(session, realm, user, page.first(), page.max() + 1);
         if (ids != null) {
             return listedBy("index", json(Response.Status.OK, OfflineSessions.pageOfIds(ids, page,
-                    id -> ownOfflineSession(realm, user, id), ExtensionResource::offlineRow)));
+                    id -> ownOfflineSession(session, realm, user, id), ExtensionResource::offlineRow)));
         }
         List<OfflineSessions.Entry<UserSessionModel>> entries = session.sessions()
                 .getOfflineUserSessionsStream(realm, user)
@@ -392,25 +458,48 @@ public class ExtensionResource {
                     "The session id must be 1 to " + OfflineSessions.MAX_ID_LENGTH
                             + " letters, digits, '-', '_', '.' or ':'.");
         }
-        RealmModel realm = realm();
-        UserModel user = checked.caller().user();
-        UserSessionModel offline = ownOfflineSession(realm, user, id);
+        BearerCheck.Result caller = checked.caller();
+        String userId = caller.user().getId();
+        List<String> revoked;
+        try {
+            revoked = RetriedTransaction.run(session, inner -> endOfflineSession(inner, userId, id));
+        } catch (RetriedTransaction.StillChanging changing) {
+            return stillChanging(changing, userId);
+        }
         // Another user's session, or one of another realm, is answered as an unknown one: its existence is not told.
-        if (offline == null) {
+        if (revoked == null) {
             return error(Response.Status.NOT_FOUND, "session_not_found", "You have no such offline session.");
         }
-        List<ClientModel> clients = offline.getAuthenticatedClientSessions().values().stream()
-                .map(AuthenticatedClientSessionModel::getClient)
-                .filter(Objects::nonNull)
-                .toList();
-        new UserSessionManager(session).revokeOfflineUserSession(offline);
-        clients.forEach(client -> recordRevokedGrant(checked.caller(), client));
-        LOG.debugf("User %s ended offline session %s", user.getId(), id);
+        RetriedTransaction.endAgainIfWrittenBack(session, inner -> endOfflineSession(inner, userId, id) != null);
+        // Recorded in the request's transaction once the change has committed: a try that was rolled back records none.
+        revoked.forEach(clientId -> recordRevokedGrant(caller, clientId));
+        LOG.debugf("User %s ended offline session %s", userId, id);
         return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
     }
 
+    /**
+     * The change itself, in its own transaction ({@link RetriedTransaction}): the client ids of the applications the
+     * ended session held, or null when the user has no such offline session.
+     */
+    private static List<String> endOfflineSession(KeycloakSession inner, String userId, String id) {
+        RealmModel realm = inner.getContext().getRealm();
+        UserModel user = inner.users().getUserById(realm, userId);
+        UserSessionModel offline = user == null ? null : ownOfflineSession(inner, realm, user, id);
+        if (offline == null) {
+            return null;
+        }
+        List<String> clients = offline.getAuthenticatedClientSessions().values().stream()
+                .map(AuthenticatedClientSessionModel::getClient)
+                .filter(Objects::nonNull)
+                .map(ClientModel::getClientId)
+                .toList();
+        new UserSessionManager(inner).revokeOfflineUserSession(offline);
+        return clients;
+    }
+
     /** The offline session of that id if it is the user's, in this realm; null otherwise. */
-    private UserSessionModel ownOfflineSession(RealmModel realm, UserModel user, String id) {
+    private static UserSessionModel ownOfflineSession(KeycloakSession session, RealmModel realm, UserModel user,
+            String id) {
         UserSessionModel offline = session.sessions().getOfflineUserSession(realm, id);
         if (offline == null || offline.getRealm() == null || !realm.getId().equals(offline.getRealm().getId())
                 || offline.getUser() == null || !user.getId().equals(offline.getUser().getId())) {
@@ -440,11 +529,11 @@ public class ExtensionResource {
      * event {@code REVOKE_GRANT} of the user and the console, with the application's client id in
      * {@code revoked_client}.
      */
-    private void recordRevokedGrant(BearerCheck.Result caller, ClientModel revoked) {
+    private void recordRevokedGrant(BearerCheck.Result caller, String revokedClientId) {
         EventBuilder event = new EventBuilder(realm(), session, session.getContext().getConnection())
                 .event(EventType.REVOKE_GRANT)
                 .user(caller.user())
-                .detail(Details.REVOKED_CLIENT, revoked.getClientId());
+                .detail(Details.REVOKED_CLIENT, revokedClientId);
         if (caller.client() != null) {
             event.client(caller.client());
         }
@@ -464,7 +553,12 @@ public class ExtensionResource {
         if (checked.refusal() != null) {
             return checked.refusal();
         }
-        LockDown.Outcome outcome = LockDown.run(session, checked.caller());
+        LockDown.Outcome outcome;
+        try {
+            outcome = LockDown.run(session, checked.caller());
+        } catch (RetriedTransaction.StillChanging changing) {
+            return stillChanging(changing, checked.caller().user().getId());
+        }
         LOG.debugf("User %s locked their account down: %d session(s) and %d offline session(s) ended",
                 checked.caller().user().getId(), outcome.sessionsEnded(), outcome.offlineSessionsEnded());
         return json(Response.Status.OK, outcome);

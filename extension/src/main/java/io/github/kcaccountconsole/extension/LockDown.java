@@ -1,8 +1,12 @@
 package io.github.kcaccountconsole.extension;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.UriInfo;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -57,47 +61,87 @@ final class LockDown {
         return model != null && model.isEnabled();
     }
 
+    /** What the change did, for the events recorded once it has committed. */
+    record Done(List<String> online, List<String> offline, List<CredentialModel> appPasswords, boolean required) {
+    }
+
     /**
      * Does it, as Keycloak signs out other sessions when a required action asks to ({@code AuthenticatorUtil}):
      * {@link AuthenticationManager#backchannelLogout} per session (applications with a logout URL are told), and a
      * {@code LOGOUT} event per session ended. Offline sessions are removed as Keycloak's logout of an offline session
      * does; the one that shares the caller's id is revoked without the logout's cookie handling, which would expire the
-     * caller's own browser sign-in.
+     * caller's own browser sign-in. The change runs in a transaction of its own, tried again when an application's
+     * refresh changed a session meanwhile ({@link RetriedTransaction}); the events are recorded in the request's
+     * transaction once it has committed, so a try that was rolled back records none.
+     *
+     * @throws RetriedTransaction.StillChanging when the sessions kept changing under every try: nothing was done
      */
     static Outcome run(KeycloakSession session, BearerCheck.Result caller) {
-        RealmModel realm = session.getContext().getRealm();
-        UserModel user = caller.user();
+        String userId = caller.user().getId();
         String ownId = caller.userSession() == null ? null : caller.userSession().getId();
+        UriInfo uri = session.getContext().getUri();
+        HttpHeaders headers = session.getContext().getRequestHeaders();
         ClientConnection connection = session.getContext().getConnection();
+        Done done = RetriedTransaction.run(session, inner -> lockDown(inner, userId, ownId, uri, headers, connection));
+        if (!done.offline().isEmpty()) {
+            // Looked up by id: a session a refresh wrote back is in Keycloak's session cache only.
+            RetriedTransaction.endAgainIfWrittenBack(session, inner -> {
+                List<UserSessionModel> back = done.offline().stream()
+                        .map(id -> inner.sessions().getOfflineUserSession(inner.getContext().getRealm(), id))
+                        .filter(Objects::nonNull)
+                        .toList();
+                back.forEach(offline -> new UserSessionManager(inner).revokeOfflineUserSession(offline));
+                return !back.isEmpty();
+            });
+        }
 
-        List<UserSessionModel> online = othersThan(session.sessions().getUserSessionsStream(realm, user).toList(),
+        done.online().forEach(id -> record(session, caller, id, false));
+        done.offline().forEach(id -> record(session, caller, id, true));
+        for (CredentialModel appPassword : done.appPasswords()) {
+            event(session, caller).event(EventType.REMOVE_CREDENTIAL)
+                    .detail(Details.CREDENTIAL_TYPE, appPassword.getType())
+                    .detail(Details.CREDENTIAL_ID, appPassword.getId())
+                    .detail(Details.CREDENTIAL_USER_LABEL, appPassword.getUserLabel())
+                    .success();
+        }
+        if (done.required()) {
+            EventBuilder event = event(session, caller).event(EventType.EXECUTE_ACTIONS)
+                    .detail(Details.ACTION, UserModel.RequiredAction.UPDATE_PASSWORD.name());
+            if (ownId != null) {
+                event.session(ownId);
+            }
+            event.success();
+        }
+        return new Outcome(done.online().size(), done.offline().size(), done.appPasswords().size(), done.required());
+    }
+
+    /** The change itself, in its own transaction: everything read again in it. */
+    private static Done lockDown(KeycloakSession inner, String userId, String ownId, UriInfo uri, HttpHeaders headers,
+            ClientConnection connection) {
+        RealmModel realm = inner.getContext().getRealm();
+        UserModel user = inner.users().getUserById(realm, userId);
+        if (user == null) {
+            return new Done(List.of(), List.of(), List.of(), false);
+        }
+        List<UserSessionModel> online = othersThan(inner.sessions().getUserSessionsStream(realm, user).toList(),
                 UserSessionModel::getId, ownId);
-        List<UserSessionModel> offline = session.sessions().getOfflineUserSessionsStream(realm, user).toList();
+        List<UserSessionModel> offline = inner.sessions().getOfflineUserSessionsStream(realm, user).toList();
 
         for (UserSessionModel userSession : online) {
-            AuthenticationManager.backchannelLogout(session, realm, userSession, session.getContext().getUri(),
-                    connection, session.getContext().getRequestHeaders(), true, false);
-            record(session, caller, userSession.getId(), false);
+            AuthenticationManager.backchannelLogout(inner, realm, userSession, uri, connection, headers, true, false);
         }
         for (UserSessionModel userSession : offline) {
             if (userSession.getId().equals(ownId)) {
-                new UserSessionManager(session).revokeOfflineUserSession(userSession);
+                new UserSessionManager(inner).revokeOfflineUserSession(userSession);
             } else {
-                AuthenticationManager.backchannelLogout(session, realm, userSession, session.getContext().getUri(),
-                        connection, session.getContext().getRequestHeaders(), true, true);
+                AuthenticationManager.backchannelLogout(inner, realm, userSession, uri, connection, headers, true, true);
             }
-            record(session, caller, userSession.getId(), true);
         }
 
-        int revoked = 0;
+        List<CredentialModel> revoked = new ArrayList<>();
         for (CredentialModel appPassword : AppPasswordStore.credentials(user)) {
             if (user.credentialManager().removeStoredCredentialById(appPassword.getId())) {
-                revoked++;
-                event(session, caller).event(EventType.REMOVE_CREDENTIAL)
-                        .detail(Details.CREDENTIAL_TYPE, appPassword.getType())
-                        .detail(Details.CREDENTIAL_ID, appPassword.getId())
-                        .detail(Details.CREDENTIAL_USER_LABEL, appPassword.getUserLabel())
-                        .success();
+                revoked.add(appPassword);
             }
         }
 
@@ -105,13 +149,9 @@ final class LockDown {
         boolean required = passwordActionEnabled(realm.getRequiredActionProviderByAlias(action));
         if (required) {
             user.addRequiredAction(action);
-            EventBuilder event = event(session, caller).event(EventType.EXECUTE_ACTIONS).detail(Details.ACTION, action);
-            if (ownId != null) {
-                event.session(ownId);
-            }
-            event.success();
         }
-        return new Outcome(online.size(), offline.size(), revoked, required);
+        return new Done(online.stream().map(UserSessionModel::getId).toList(),
+                offline.stream().map(UserSessionModel::getId).toList(), revoked, required);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.kcaccountconsole.extension;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongUnaryOperator;
 
 import jakarta.persistence.EntityManager;
 
@@ -10,6 +11,7 @@ import org.keycloak.connections.jpa.JpaConnectionProvider;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
+import org.keycloak.models.utils.SessionExpirationUtils;
 
 /**
  * One page of a user's offline session ids, newest refresh first, read through Keycloak's own JPA entity for its
@@ -29,10 +31,45 @@ final class OfflineSessionIndex {
     private static final AtomicBoolean WARNED = new AtomicBoolean();
 
     static final String ENTITY = "PersistentUserSessionEntity";
-    /** The fields of Keycloak's {@code PersistentUserSessionEntity}; offline rows have the flag {@code 1}. */
+    /**
+     * The fields of Keycloak's {@code PersistentUserSessionEntity}; offline rows have the flag {@code 1}. Rows of
+     * sessions that have expired stay in the table until Keycloak's periodic cleanup, while its provider no longer
+     * returns them: they are left out here, or a page would come out short.
+     */
     static final String QUERY = "select s.userSessionId from PersistentUserSessionEntity s"
             + " where s.realmId = :realmId and s.userId = :userId and s.offline = '1'"
+            + " and s.lastSessionRefresh > :refreshedAfter and s.createdOn > :createdAfter"
             + " order by s.lastSessionRefresh desc, s.userSessionId";
+
+    /** The times (epoch seconds) an offline session must be refreshed and started after to be still live. */
+    record Live(int refreshedAfter, int createdAfter) {
+    }
+
+    /**
+     * The bounds of a live session at {@code nowMillis}, from Keycloak's own expiry of an offline session: the time
+     * it idles out given its last refresh ({@code idleExpiry}) and the end of its lifespan given its start
+     * ({@code lifespanExpiry}, -1 where the realm sets none), both in epoch milliseconds. Keycloak's expiry is the
+     * time plus the realm's timeout, so the timeout is the expiry of time 0; a session lives while its expiry is
+     * after now.
+     */
+    static Live live(long nowMillis, LongUnaryOperator idleExpiry, LongUnaryOperator lifespanExpiry) {
+        return new Live(after(nowMillis, idleExpiry.applyAsLong(0)), after(nowMillis, lifespanExpiry.applyAsLong(0)));
+    }
+
+    private static int after(long nowMillis, long timeoutMillis) {
+        if (timeoutMillis < 0) {
+            return Integer.MIN_VALUE;
+        }
+        // time * 1000 + timeout > now holds for a whole second count exactly when time > floor((now - timeout) / 1000).
+        return (int) Math.max(Integer.MIN_VALUE, Math.floorDiv(nowMillis - timeoutMillis, 1000L));
+    }
+
+    /** {@link #live} for the realm now, with Keycloak's {@link SessionExpirationUtils}. */
+    static Live live(RealmModel realm) {
+        return live(System.currentTimeMillis(),
+                lastRefresh -> SessionExpirationUtils.calculateUserSessionIdleTimestamp(true, false, lastRefresh, realm),
+                started -> SessionExpirationUtils.calculateUserSessionMaxLifespanTimestamp(true, false, started, realm));
+    }
 
     private OfflineSessionIndex() {
     }
@@ -46,6 +83,7 @@ final class OfflineSessionIndex {
                 return null;
             }
             EntityManager entities = jpa.getEntityManager();
+            Live live = live(realm);
             if (entities.getMetamodel().getEntities().stream().noneMatch(type -> ENTITY.equals(type.getName()))) {
                 fellBack(null, user);
                 return null;
@@ -54,6 +92,8 @@ final class OfflineSessionIndex {
                     .createQuery(QUERY, String.class)
                     .setParameter("realmId", realm.getId())
                     .setParameter("userId", user.getId())
+                    .setParameter("refreshedAfter", live.refreshedAfter())
+                    .setParameter("createdAfter", live.createdAfter())
                     .setFirstResult(first)
                     .setMaxResults(count)
                     .getResultList();
