@@ -203,7 +203,9 @@ describe("issued credentials dialog", () => {
     ]);
     await userEvent.click(await screen.findByRole("button", { name: "View Issued Credentials" }, PAGE_LOAD));
     const dialog = await screen.findByTestId("issued-credentials-dialog");
-    expect(await within(dialog).findByTestId("load-error")).toHaveTextContent("unknown_error");
+    expect(await within(dialog).findByTestId("load-error")).toHaveTextContent(
+      "The server ran into an error and could not finish. Try again in a moment.",
+    );
     expect(within(dialog).getByRole("button", { name: "Try again" })).toBeVisible();
   });
 
