@@ -213,8 +213,11 @@ test("\"This wasn't me\": the mail's link leads, through the normal sign-in, to 
   const facts = page.getByTestId("secure-account-facts");
   await expect(facts).toContainText(`Firefox on ${os}`);
   await expect(facts.getByText("When")).toBeVisible();
-  // The three steps, in order: the password, the devices, the sign-in methods.
+  // If it was not you: Lock it down first, then the three steps by hand, in order: the password, the devices, the
+  // sign-in methods.
   await expect(page.getByRole("heading", { level: 3 })).toHaveText([
+    "Lock it down",
+    "Or one step at a time",
     "Change your password",
     "Review your devices",
     "Review your sign-in methods",
