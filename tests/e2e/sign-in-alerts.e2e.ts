@@ -464,7 +464,7 @@ test("renaming an authenticator app, by keyboard; the Admin API reads the new na
   await expect(rename).toHaveAccessibleDescription("Olga's phone");
   await rename.focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Rename Olga's phone" });
+  const dialog = page.getByRole("dialog", { name: "Rename “Olga's phone”" });
   const field = dialog.getByRole("textbox", { name: "Name" });
   await expect(field).toBeFocused();
   await expect(field).toHaveValue("Olga's phone");
