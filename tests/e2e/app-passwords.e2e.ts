@@ -248,8 +248,10 @@ test.describe("app passwords", () => {
     await expect(shown).toBeVisible();
     await expect(shown).toContainText("It will not be shown again");
     const secret =
-      (await shown.getByRole("group", { name: "App password for “Mail on my laptop”" }).locator("code").textContent()) ??
-      "";
+      (await shown
+        .getByRole("group", { name: "App password for “Mail on my laptop”" })
+        .locator("code")
+        .textContent()) ?? "";
     expect(secret).toMatch(/^[a-z]{4}(-[a-z]{4}){6}$/);
     await expect(shown.getByTestId("app-password-copy")).toBeVisible();
     await expectAccessible(page, "the dialog that shows the password");

@@ -30,7 +30,6 @@ import { CreateAppPasswordDialog } from "./CreateAppPasswordDialog";
 import { takePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 import "./app-passwords.css";
 
-
 /**
  * Signing in's "App passwords": secrets the server makes for programs that cannot sign in through a browser (a mail
  * client). Shown only where the realm offers them (the probe's `appPasswords`); nothing at all otherwise.

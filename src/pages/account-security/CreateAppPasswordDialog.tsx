@@ -168,7 +168,11 @@ export function CreateAppPasswordDialog({
                 </div>
                 <div className="app-password-field-value">
                   <code data-testid="app-password-username">{username}</code>
-                  <CopyButton text={username} describedBy={`${id}-username-label`} testId="app-password-copy-username" />
+                  <CopyButton
+                    text={username}
+                    describedBy={`${id}-username-label`}
+                    testId="app-password-copy-username"
+                  />
                 </div>
               </div>
             )}
