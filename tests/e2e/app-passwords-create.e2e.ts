@@ -138,7 +138,7 @@ test.describe("making an app password", () => {
     await loginButton(page).click();
     const again = page.getByRole("dialog", { name: "Your new app password" });
     await expect(again.getByRole("group", { name: "App password for “Calendar”" })).toBeVisible({ timeout: 30_000 });
-    expect(await again.locator("code").textContent()).toMatch(/^[a-z]{4}(-[a-z]{4}){6}$/);
+    expect(await again.getByTestId("app-password-secret").textContent()).toMatch(/^[a-z]{4}(-[a-z]{4}){6}$/);
     await screenshot(page, "app-passwords-after-reauthentication");
     await again.getByTestId("app-password-done").click();
     await expect(section.locator("[data-testrole=app-password]", { hasText: "Calendar" })).toBeVisible();

@@ -66,6 +66,8 @@ test("the password's dates and the app passwords' dates stand in one column", as
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await shoot(page, `signing-in-${width}`);
+    await page.getByTestId("app-passwords/list").scrollIntoViewIfNeeded();
+    await shoot(page, `signing-in-${width}-app-passwords`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 
