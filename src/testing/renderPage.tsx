@@ -68,7 +68,7 @@ export function stubServer(routes: StubRoute[]) {
   });
 }
 
-const aliceClaims = { sub: "alice-id", given_name: "Alice", family_name: "Liddell" };
+const aliceClaims = { sub: "alice-id", preferred_username: "alice", given_name: "Alice", family_name: "Liddell" };
 
 export type FakeAuth = Auth & {
   startAction: ReturnType<typeof vi.fn>;

@@ -100,7 +100,7 @@ test.describe("making an app password", () => {
 
     await createInConsole(page, "Mail on my laptop");
     const shown = page.getByRole("dialog", { name: "Your new app password" });
-    await expect(shown.getByRole("group", { name: "App password for Mail on my laptop" })).toBeVisible();
+    await expect(shown.getByRole("group", { name: "App password for “Mail on my laptop”" })).toBeVisible();
     // Within the age, no login page came between: the premise of what follows.
     expect(Date.now() / 1000).toBeLessThanOrEqual(signedInAt + MAX_AGE);
     expect(new URL(page.url()).pathname).toBe(new URL(accountUrl(REALM, ROUTE)).pathname);
@@ -122,10 +122,10 @@ test.describe("making an app password", () => {
     const section = page.getByTestId("app-passwords");
     await section.getByRole("button", { name: "Revoke" }).click();
     await page
-      .getByRole("dialog", { name: "Revoke Mail on my laptop?" })
+      .getByRole("dialog", { name: "Revoke “Mail on my laptop”?" })
       .getByRole("button", { name: "Revoke" })
       .click();
-    await expect(page.getByText("App password Mail on my laptop revoked.")).toBeVisible();
+    await expect(page.getByText("App password “Mail on my laptop” revoked.")).toBeVisible();
     await expect(section.getByText("You have no app passwords.")).toBeVisible();
 
     // The console's create goes through Keycloak's login page, which asks for the password, then finishes.
@@ -137,8 +137,8 @@ test.describe("making an app password", () => {
     await page.locator("#password").fill(ALICE.password);
     await loginButton(page).click();
     const again = page.getByRole("dialog", { name: "Your new app password" });
-    await expect(again.getByRole("group", { name: "App password for Calendar" })).toBeVisible({ timeout: 30_000 });
-    expect(await again.locator("code").textContent()).toMatch(/^[a-z]{4}(-[a-z]{4}){6}$/);
+    await expect(again.getByRole("group", { name: "App password for “Calendar”" })).toBeVisible({ timeout: 30_000 });
+    expect(await again.getByTestId("app-password-secret").textContent()).toMatch(/^[a-z]{4}(-[a-z]{4}){6}$/);
     await screenshot(page, "app-passwords-after-reauthentication");
     await again.getByTestId("app-password-done").click();
     await expect(section.locator("[data-testrole=app-password]", { hasText: "Calendar" })).toBeVisible();

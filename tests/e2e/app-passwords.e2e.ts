@@ -248,10 +248,12 @@ test.describe("app passwords", () => {
     await expect(shown).toBeVisible();
     await expect(shown).toContainText("It will not be shown again");
     const secret =
-      (await shown.getByRole("group", { name: "App password for Mail on my laptop" }).locator("code").textContent()) ??
-      "";
+      (await shown
+        .getByRole("group", { name: "App password for “Mail on my laptop”" })
+        .locator("code")
+        .textContent()) ?? "";
     expect(secret).toMatch(/^[a-z]{4}(-[a-z]{4}){6}$/);
-    await expect(shown.getByRole("button", { name: "Copy to clipboard" })).toBeVisible();
+    await expect(shown.getByTestId("app-password-copy")).toBeVisible();
     await expectAccessible(page, "the dialog that shows the password");
     await screenshot(page, "app-passwords-created-desktop");
     await shown.getByTestId("app-password-done").click();
@@ -317,11 +319,11 @@ test.describe("app passwords", () => {
 
     // Revoke in the console: asked first, then it fails at once.
     await row.getByRole("button", { name: "Revoke" }).click();
-    const confirm = page.getByRole("dialog", { name: "Revoke Mail on my laptop?" });
+    const confirm = page.getByRole("dialog", { name: "Revoke “Mail on my laptop”?" });
     await expect(confirm).toBeVisible();
     await expectAccessible(page, "the revoke dialog");
     await confirm.getByRole("button", { name: "Revoke" }).click();
-    await expect(page.getByText("App password Mail on my laptop revoked.")).toBeVisible();
+    await expect(page.getByText("App password “Mail on my laptop” revoked.")).toBeVisible();
     await expect(section.getByText("You have no app passwords.")).toBeVisible();
     expect(await answerOf(await mailServerGrant(request, ALICE.username, secret))).toEqual(refusal);
     const removed = (await userEvents(admin, ALICE.username)).find(

@@ -145,7 +145,7 @@ test.describe("the default second factor", () => {
 
     await makeDefault.click();
     await expect(page.getByTestId("last-alert")).toContainText(
-      "Tablet is now your default second factor: it is offered first when you sign in.",
+      "“Tablet” is now your default second factor: it is offered first when you sign in.",
     );
     // The list, loaded again, shows the server's new order.
     const otpRows = page.getByTestId("otp/credential-list").locator("li");
@@ -187,7 +187,7 @@ test.describe("the default second factor", () => {
     await makeDefault.focus();
     await expect(makeDefault).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("last-alert")).toContainText("Phone is now your default second factor");
+    await expect(page.getByTestId("last-alert")).toContainText("“Phone” is now your default second factor");
     await expect(page.getByTestId("otp/credential-list").locator(".credential-label")).toHaveText(["Phone", "Tablet"]);
     expect((await storedCredentials(admin)).map((credential) => credential.userLabel ?? credential.type)).toEqual([
       "password",
@@ -221,7 +221,7 @@ test.describe("the default second factor", () => {
     await expect(row(page, phone).getByRole("button", { name: "Make default" })).toHaveCount(0);
 
     await row(page, key).getByRole("button", { name: "Make default" }).click();
-    await expect(page.getByTestId("last-alert")).toContainText("Desk key is now your default second factor");
+    await expect(page.getByTestId("last-alert")).toContainText("“Desk key” is now your default second factor");
     await expect(defaultLabel(page, key)).toBeVisible();
     await expect(row(page, phone).getByRole("button", { name: "Make default" })).toBeVisible();
     // Read again from the server, not remembered from the click.

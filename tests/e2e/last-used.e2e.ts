@@ -105,13 +105,13 @@ const row = (page: Page, id: string) =>
 const today = () => new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date());
 
 /**
- * Waits until the row says "Last used <today>": the listener writes after the sign-in has committed, on a thread of
+ * Waits until the row says "Last used: <today>": the listener writes after the sign-in has committed, on a thread of
  * its own, so the first load of the page may come before the write; the page is loaded again until it shows.
  */
 async function expectUsedToday(page: Page, id: string): Promise<void> {
   await expect(async () => {
     await page.reload();
-    await expect(row(page, id)).toContainText(`Last used ${today()}`, { timeout: 5_000 });
+    await expect(row(page, id)).toContainText(`Last used: ${today()}`, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
 }
 
@@ -156,7 +156,7 @@ test.describe("when each sign-in method was last used", () => {
     // On a phone the sidebar starts closed: loaded afresh at that width, not shrunk with it open.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect(row(page, ids[device]!)).toContainText(`Last used ${today()}`);
+    await expect(row(page, ids[device]!)).toContainText(`Last used: ${today()}`);
     await screenshot(page, "last-used-phone");
     expect(violations).toEqual([]);
   });

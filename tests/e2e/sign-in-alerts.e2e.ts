@@ -467,7 +467,7 @@ test("renaming an authenticator app, by keyboard; the Admin API reads the new na
   await expect(rename).toHaveAccessibleDescription("Olga's phone");
   await rename.focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Rename Olga's phone" });
+  const dialog = page.getByRole("dialog", { name: "Rename “Olga's phone”" });
   const field = dialog.getByRole("textbox", { name: "Name" });
   await expect(field).toBeFocused();
   await expect(field).toHaveValue("Olga's phone");
@@ -482,7 +482,7 @@ test("renaming an authenticator app, by keyboard; the Admin API reads the new na
   await field.fill("Work phone");
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("The sign-in method is now called Work phone.")).toBeVisible();
+  await expect(page.getByText("The sign-in method is now called “Work phone”.")).toBeVisible();
   await expect(page.getByTestId("otp/credential-list")).toContainText("Work phone");
   const olga = await admin.userId(REALM, OLGA.username);
   const stored = await admin.users.getCredentials({ realm: REALM, id: olga });

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AppPassword } from "../../api/appPasswords";
 import { fakeAuth, renderPage, type StubRoute } from "../../testing/renderPage";
 import { startOfDay } from "./CreateAppPasswordDialog";
@@ -98,10 +98,15 @@ describe("app passwords on Signing in", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
 
     const shown = await screen.findByRole("dialog", { name: "Your new app password" });
-    expect(within(shown).getByRole("group", { name: "App password for Laptop" })).toHaveTextContent(
-      "abcd-efgh-ijkl-mnop-qrst-uvwx-yzab",
-    );
-    expect(within(shown).getByRole("button", { name: "Copy to clipboard" })).toBeVisible();
+    // The name in quotes, the username to enter with it, and a labelled copy button for each.
+    expect(shown).toHaveTextContent("Enter it as the password in “Laptop” now");
+    expect(within(shown).getByRole("group", { name: "Username" })).toHaveTextContent("alice");
+    const secret = within(shown).getByRole("group", { name: "App password for “Laptop”" });
+    expect(secret).toHaveTextContent("abcd-efgh-ijkl-mnop-qrst-uvwx-yzab");
+    const copies = within(shown).getAllByRole("button", { name: /^Copy\b/ });
+    expect(copies).toHaveLength(2);
+    for (const copy of copies) expect(copy).toHaveTextContent(/^Copy$/);
+    expect(within(secret).getByRole("button", { name: /^Copy/ })).toBeVisible();
     expect(shown).toHaveTextContent("It will not be shown again");
     const post = fetchStub.mock.calls.find(([, init]) => init?.method === "POST");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Laptop", expires });
@@ -117,6 +122,40 @@ describe("app passwords on Signing in", () => {
     // Creating again starts from an empty form, with no trace of the last password.
     await userEvent.click(screen.getByRole("button", { name: "Create app password" }));
     expect(await screen.findByRole("dialog", { name: "Create an app password" })).not.toHaveTextContent("abcd");
+  });
+
+  it("copies the username and the password, says so, and says when the browser refuses", async () => {
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("Denied."));
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const password = "abcd-efgh-ijkl-mnop-qrst-uvwx-yzab";
+    renderPage(PAGE, {
+      routes: [
+        probe(true),
+        credentials,
+        list([]),
+        {
+          method: "POST",
+          path: LIST,
+          status: 201,
+          body: { id: "n1", name: "Laptop", created: Date.now(), expires: null, lastUsed: null, password },
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), "Laptop");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    const shown = await screen.findByRole("dialog", { name: "Your new app password" });
+
+    // Plain clicks: user-event would put its own clipboard in place of the one above.
+    fireEvent.click(within(shown).getByTestId("app-password-copy-username"));
+    await waitFor(() => expect(within(shown).getByTestId("app-password-copy-username")).toHaveTextContent("Copied"));
+    expect(writeText).toHaveBeenLastCalledWith("alice");
+    fireEvent.click(within(shown).getByTestId("app-password-copy"));
+    expect(await within(shown).findByText("Not copied. Select the text and copy it yourself.")).toBeVisible();
+    expect(writeText).toHaveBeenLastCalledWith(password);
+    expect(within(shown).getByTestId("app-password-copy")).toHaveTextContent(/^Copy$/);
   });
 
   it("refuses a bad name before asking, and keeps the input when the server refuses", async () => {
@@ -244,7 +283,7 @@ describe("app passwords on Signing in", () => {
       ],
     });
     const shown = await screen.findByRole("dialog", { name: "Your new app password" });
-    expect(within(shown).getByRole("group", { name: "App password for Laptop" })).toHaveTextContent("abcd-efgh");
+    expect(within(shown).getByRole("group", { name: "App password for “Laptop”" })).toHaveTextContent("abcd-efgh");
     const posts = fetchStub.mock.calls.filter(([, init]) => init?.method === "POST");
     expect(posts).toHaveLength(1);
     expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ name: "Laptop", expires: null });
@@ -300,11 +339,17 @@ describe("app passwords on Signing in", () => {
       routes: [probe(true), credentials, list([mail]), { method: "DELETE", path: `${LIST}/a1`, status: 204 }],
     });
     const row = (await screen.findByTestId("app-passwords/list")).querySelector("[data-testrole=app-password]")!;
-    await userEvent.click(within(row as HTMLElement).getByRole("button", { name: "Revoke" }));
-    const dialog = await screen.findByRole("dialog", { name: "Revoke Mail?" });
+    const revoke = within(row as HTMLElement).getByRole("button", { name: "Revoke" });
+    // Secondary in the row, a filled danger button only in the dialog that asks.
+    expect(revoke).toHaveClass("pf-m-secondary", "pf-m-danger");
+    await userEvent.click(revoke);
+    const dialog = await screen.findByRole("dialog", { name: "Revoke “Mail”?" });
     expect(fetchStub.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
-    await userEvent.click(within(dialog).getByRole("button", { name: "Revoke" }));
-    expect(await screen.findByText("App password Mail revoked.")).toBeVisible();
+    const confirm = within(dialog).getByRole("button", { name: "Revoke" });
+    expect(confirm).toHaveClass("pf-m-danger");
+    expect(confirm).not.toHaveClass("pf-m-secondary");
+    await userEvent.click(confirm);
+    expect(await screen.findByText("App password “Mail” revoked.")).toBeVisible();
     expect(fetchStub.mock.calls.some(([url, init]) => init?.method === "DELETE" && String(url).endsWith("/a1"))).toBe(
       true,
     );
@@ -327,7 +372,7 @@ describe("app passwords on Signing in", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Revoke" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Revoke" }));
     expect(await screen.findByText(/The app password was not revoked/)).toBeVisible();
-    expect(screen.queryByText("App password Mail revoked.")).toBeNull();
+    expect(screen.queryByText(/App password .*Mail.* revoked\./)).toBeNull();
   });
 
   it("reads a day of the date field as its start, local time", () => {

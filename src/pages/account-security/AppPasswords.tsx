@@ -22,14 +22,13 @@ import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { useAuth } from "../../auth/AuthContext";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { useFormat } from "../../i18n/format";
+import { DAY } from "./LastUsed";
 import { errorMessage, useAlerts } from "../../ui/alerts/AlertContext";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useFetch } from "../../ui/hooks/useFetch";
 import { CreateAppPasswordDialog } from "./CreateAppPasswordDialog";
 import { takePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 import "./app-passwords.css";
-
-const DAY: Intl.DateTimeFormatOptions = { dateStyle: "long" };
 
 /**
  * Signing in's "App passwords": secrets the server makes for programs that cannot sign in through a browser (a mail
@@ -72,7 +71,7 @@ function AppPasswordsSection() {
       aria-labelledby="app-passwords-title"
       data-testid="app-passwords"
     >
-      <Split hasGutter isWrappable>
+      <Split hasGutter className="signing-in-heading">
         <SplitItem isFilled>
           <Title headingLevel="h2" size="xl" id="app-passwords-title">
             {t("appPasswordsTitle")}
@@ -164,18 +163,18 @@ function AppPasswordRow({ entry, now, onRevoke }: { entry: AppPassword; now: num
       <DataListItemRow>
         <DataListItemCells
           dataListCells={[
-            <DataListCell key="name" width={2}>
+            <DataListCell key="name" className="signing-in-name">
               <div id={labelId} className="credential-label">
                 {entry.name}
               </div>
             </DataListCell>,
-            <DataListCell key="times" width={3}>
-              <ul className="app-password-times">
-                <li>{t("appPasswordsCreatedAt", { date: day(entry.created) })}</li>
+            <DataListCell key="dates">
+              <ul className="signing-in-dates" data-testrole="dates">
+                <li>{t("createdOn", { date: day(entry.created) })}</li>
                 <li>
                   {entry.lastUsed === null
                     ? t("appPasswordsNeverUsed")
-                    : t("appPasswordsLastUsedAt", { date: day(entry.lastUsed) })}
+                    : t("lastUsedOn", { date: day(entry.lastUsed) })}
                 </li>
                 <li className={expired ? "app-password-expired" : undefined}>
                   {entry.expires === null
@@ -187,7 +186,7 @@ function AppPasswordRow({ entry, now, onRevoke }: { entry: AppPassword; now: num
           ]}
         />
         <DataListAction aria-label={t("actions")} aria-labelledby={labelId} id={`actions-${labelId}`}>
-          <Button variant="danger" data-testrole="revoke" aria-describedby={labelId} onClick={onRevoke}>
+          <Button variant="secondary" isDanger data-testrole="revoke" aria-describedby={labelId} onClick={onRevoke}>
             {t("appPasswordsRevoke")}
           </Button>
         </DataListAction>
@@ -212,7 +211,7 @@ function RevokeDialog({ entry, onDone, onCancel }: { entry: AppPassword; onDone:
       onCancel();
       return;
     }
-    addAlert(t("appPasswordsRevoked", { name: entry.name }));
+    addAlert(t("appPasswordsRevoked", { name: t("quotedName", { name: entry.name }) }));
     onDone();
   };
 
@@ -220,7 +219,7 @@ function RevokeDialog({ entry, onDone, onCancel }: { entry: AppPassword; onDone:
     <ConfirmDialog
       id="revoke-app-password"
       isOpen
-      title={t("appPasswordsRevokeTitle", { name: entry.name })}
+      title={t("appPasswordsRevokeTitle", { name: t("quotedName", { name: entry.name }) })}
       confirmLabel={t("appPasswordsRevoke")}
       confirmVariant="danger"
       confirmId="revoke-app-password-confirm"

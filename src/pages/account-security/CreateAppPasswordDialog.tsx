@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  ClipboardCopy,
   Content,
   Form,
   FormGroup,
@@ -26,9 +25,10 @@ import {
   needsReauthentication,
   type CreatedAppPassword,
 } from "../../api/appPasswords";
-import { useAuth } from "../../auth/AuthContext";
+import { useAuth, useClaims } from "../../auth/AuthContext";
 import { useEnvironment } from "../../environment/EnvironmentContext";
 import { errorMessage } from "../../ui/alerts/AlertContext";
+import { CopyButton } from "./CopyButton";
 import { savePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 
 type FormValues = { name: string; expiry: string };
@@ -74,6 +74,8 @@ export function CreateAppPasswordDialog({
   const api = useApi();
   const auth = useAuth();
   const { realm } = useEnvironment();
+  // The name the program signs in with: the token's, as the header's user menu reads it.
+  const username = useClaims().preferred_username;
   const id = useId();
   const [failure, setFailure] = useState<string>();
   const [created, setCreated] = useState<CreatedAppPassword>();
@@ -149,24 +151,43 @@ export function CreateAppPasswordDialog({
         aria-describedby={`${id}-shown-body`}
         data-testid="app-password-created"
       >
-        <ModalHeader title={t("appPasswordsShowTitle")} labelId={`${id}-shown-title`} />
+        <ModalHeader
+          title={t("appPasswordsShowTitle")}
+          labelId={`${id}-shown-title`}
+          className="app-password-dialog-header"
+        />
         <ModalBody>
           <Content component="p" id={`${id}-shown-body`}>
-            {t("appPasswordsShowOnce", { name: created.name })}
+            {t("appPasswordsShowOnce", { name: t("quotedName", { name: created.name }) })}
           </Content>
-          {/* Inline, so that it wraps at the hyphens on a narrow screen instead of scrolling in a field. */}
-          <div role="group" aria-label={t("appPasswordsPasswordLabel", { name: created.name })}>
-            <ClipboardCopy
-              variant="inline-compact"
-              isBlock
-              isCode
-              className="app-password-secret"
-              data-testid="app-password-secret"
-              hoverTip={t("appPasswordsCopy")}
-              clickTip={t("appPasswordsCopied")}
-            >
-              {created.password}
-            </ClipboardCopy>
+          <div className="app-password-fields">
+            {username && (
+              <div role="group" aria-labelledby={`${id}-username-label`} className="app-password-field">
+                <div id={`${id}-username-label`} className="app-password-field-label">
+                  {t("username")}
+                </div>
+                <div className="app-password-field-value">
+                  <code data-testid="app-password-username">{username}</code>
+                  <CopyButton
+                    text={username}
+                    describedBy={`${id}-username-label`}
+                    testId="app-password-copy-username"
+                  />
+                </div>
+              </div>
+            )}
+            <div role="group" aria-labelledby={`${id}-secret-label`} className="app-password-field">
+              <div id={`${id}-secret-label`} className="app-password-field-label">
+                {t("appPasswordsPasswordLabel", { name: t("quotedName", { name: created.name }) })}
+              </div>
+              <div className="app-password-field-value">
+                {/* Plain text, so that it wraps at the hyphens on a narrow screen instead of scrolling in a field. */}
+                <code className="app-password-secret" data-testid="app-password-secret">
+                  {created.password}
+                </code>
+                <CopyButton text={created.password} describedBy={`${id}-secret-label`} testId="app-password-copy" />
+              </div>
+            </div>
           </div>
         </ModalBody>
         <ModalFooter>

@@ -75,7 +75,7 @@ describe("the default second factor on Signing in", () => {
     );
     await userEvent.click(button);
     expect(
-      await screen.findByText("Tablet is now your default second factor: it is offered first when you sign in."),
+      await screen.findByText("“Tablet” is now your default second factor: it is offered first when you sign in."),
     ).toBeVisible();
     const labels = () => screen.getAllByText(/^(Phone|Tablet)$/).map((element) => element.textContent);
     await waitFor(() => expect(labels()).toEqual(["Tablet", "Phone"]));

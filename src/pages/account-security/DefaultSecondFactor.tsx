@@ -109,7 +109,7 @@ export function DefaultSecondFactorProvider({
           return;
         }
         setChosen(credential.id);
-        addAlert(t("defaultSecondFactorSaved", { name }));
+        addAlert(t("defaultSecondFactorSaved", { name: t("quotedName", { name }) }));
         setBusyId(undefined);
         await reload();
       },

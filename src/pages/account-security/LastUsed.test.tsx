@@ -68,8 +68,8 @@ describe("when each sign-in method was last used", () => {
       ],
     });
     await waitFor(() => expect(within(row("My password")).getByText(/Last used/)).toBeVisible());
-    expect(row("My password")).toHaveTextContent("Last used November 20, 2026");
-    expect(row("Tablet")).toHaveTextContent("Last used November 21, 2026");
+    expect(row("My password")).toHaveTextContent("Last used: November 20, 2026");
+    expect(row("Tablet")).toHaveTextContent("Last used: November 21, 2026");
     // Phone has no row of its own, and the type's row could be either device: said once, for the type.
     expect(row("Phone")).not.toHaveTextContent("Last used");
     expect(screen.getByTestId("otp/last-used")).toHaveTextContent("One of these was last used November 22, 2026");

@@ -1,6 +1,6 @@
 import { Alert } from "@patternfly/react-core";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { fetchLastUsed, type LastUse } from "../../api/extension";
 import type { CredentialContainer, CredentialRepresentation } from "../../api/representations";
@@ -8,6 +8,9 @@ import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { isSessionEnded } from "../../auth/sessionEnded";
 import { useFormat } from "../../i18n/format";
 import "./credentials.css";
+
+/** The one way Signing in writes a day: created, last used, expires. */
+export const DAY: Intl.DateTimeFormatOptions = { dateStyle: "long" };
 
 type LastUsedState = { status: "loading" } | { status: "error" } | { status: "ready"; uses: LastUse[] };
 
@@ -80,7 +83,7 @@ export function LastUsedProvider({ containers, children }: { containers: Credent
   );
 }
 
-/** "Last used <date>", or that no use is recorded yet; nothing while loading, after a failure, or without the feature. */
+/** "Last used: <day>" as a line of a row's dates, or that no use is recorded yet; nothing while loading, after a failure, or without the feature. */
 export function CredentialLastUsed({
   credential,
   credentialsOfType,
@@ -96,18 +99,13 @@ export function CredentialLastUsed({
   const typeOnly =
     credentialsOfType > 1 && state.uses.some((use) => use.credentialId === null && use.type === credential.type);
   return (
-    <div className="credential-last-used" data-testrole="last-used">
-      {time !== undefined ? (
-        <Trans
-          t={t}
-          i18nKey="lastUsedAt"
-          values={{ date: format.dateTime(new Date(time), { dateStyle: "long" }) }}
-          components={[<strong key="last-used" />]}
-        />
-      ) : typeOnly ? null : (
-        t("lastUsedNotYet")
-      )}
-    </div>
+    <li data-testrole="last-used">
+      {time !== undefined
+        ? t("lastUsedOn", { date: format.dateTime(new Date(time), DAY) })
+        : typeOnly
+          ? null
+          : t("lastUsedNotYet")}
+    </li>
   );
 }
 
@@ -121,7 +119,7 @@ export function TypeLastUsed({ container }: { container: CredentialContainer }) 
   if (time === undefined) return null;
   return (
     <p className="credential-type-last-used" data-testid={`${container.type}/last-used`}>
-      {t("lastUsedOneOf", { date: format.dateTime(new Date(time), { dateStyle: "long" }) })}
+      {t("lastUsedOneOf", { date: format.dateTime(new Date(time), DAY) })}
     </p>
   );
 }

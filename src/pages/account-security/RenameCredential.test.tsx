@@ -28,7 +28,7 @@ describe("renaming a sign-in method", () => {
     const rename = await within(await waitFor(() => row("Phone"))).findByRole("button", { name: "Rename" });
     expect(rename).toHaveAccessibleDescription("Phone");
     await userEvent.click(rename);
-    const dialog = await screen.findByRole("dialog", { name: "Rename Phone" });
+    const dialog = await screen.findByRole("dialog", { name: "Rename “Phone”" });
     const field = within(dialog).getByRole("textbox", { name: /Name/ });
     expect(field).toHaveFocus();
     await userEvent.clear(field);
@@ -40,7 +40,7 @@ describe("renaming a sign-in method", () => {
     routes[0] = { path: "/credentials", body: containers("Work phone") };
     await userEvent.type(field, "  Work phone ");
     await userEvent.keyboard("{Enter}");
-    expect(await screen.findByText("The sign-in method is now called Work phone.")).toBeVisible();
+    expect(await screen.findByText("The sign-in method is now called “Work phone”.")).toBeVisible();
     await waitFor(() => expect(row("Work phone")).toBeVisible());
     const put = fetchStub.mock.calls.find(([, init]) => init?.method === "PUT");
     expect(JSON.parse(String(put?.[1]?.body))).toBe("Work phone");
@@ -54,7 +54,7 @@ describe("renaming a sign-in method", () => {
       ],
     });
     await userEvent.click(await within(await waitFor(() => row("Phone"))).findByRole("button", { name: "Rename" }));
-    const dialog = await screen.findByRole("dialog", { name: "Rename Phone" });
+    const dialog = await screen.findByRole("dialog", { name: "Rename “Phone”" });
     const field = within(dialog).getByRole("textbox", { name: /Name/ });
     await userEvent.clear(field);
     await userEvent.type(field, "Tablet{Enter}");

@@ -86,7 +86,7 @@ function RenameDialog({
       setFailure(t("credentialRenameFailed", { error: errorMessage(problem) }));
       return;
     }
-    addAlert(t("credentialRenamed", { name: trimmed }));
+    addAlert(t("credentialRenamed", { name: t("quotedName", { name: trimmed }) }));
     onClose();
     await reload();
   });
@@ -99,7 +99,7 @@ function RenameDialog({
       aria-labelledby={`${id}-title`}
       data-testid="rename-credential"
     >
-      <ModalHeader title={t("renameCredentialTitle", { name })} labelId={`${id}-title`} />
+      <ModalHeader title={t("renameCredentialTitle", { name: t("quotedName", { name }) })} labelId={`${id}-title`} />
       <ModalBody>
         {failure && <Alert variant="danger" isInline isPlain title={failure} className="rename-failure" />}
         <Form id={`${id}-form`} onSubmit={(event) => void submit(event)} noValidate>

@@ -61,11 +61,16 @@ describe("signing in", () => {
     expect(await screen.findByTestId("otp/not-set-up")).toHaveTextContent("Authenticator application is not set up.");
     const passwords = screen.getByTestId("password/credential-list");
     expect(passwords).toHaveTextContent("My password");
-    expect(passwords).toHaveTextContent("Created January 2, 2026");
+    // Dates read as the app passwords' do: "Created: <day>", plain, in a list of their own.
+    const dates = within(passwords).getByText("Created: January 2, 2026");
+    expect(dates.tagName).toBe("LI");
+    expect(dates.querySelector("strong")).toBeNull();
     expect(within(passwords).queryByRole("button", { name: "Delete" })).toBeNull();
     const keys = screen.getByTestId("webauthn/credential-list");
     expect(keys).toHaveTextContent("YubiKey 5");
     expect(keys).toHaveTextContent("Yubico");
+    // A destructive action is drawn as a secondary button in danger's colour: a list of them is no row of alarms.
+    expect(within(keys).getByRole("button", { name: "Delete" })).toHaveClass("pf-m-secondary", "pf-m-danger");
 
     await userEvent.click(within(passwords).getByRole("button", { name: "Update" }));
     expect(auth.startAction).toHaveBeenLastCalledWith("UPDATE_PASSWORD");

@@ -14,12 +14,12 @@ import {
 } from "@patternfly/react-core";
 import { ExclamationTriangleIcon, InfoCircleIcon } from "@patternfly/react-icons";
 import type { TFunction } from "i18next";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import type { CredentialContainer, CredentialMetadata, LocalizedMessage } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
 import { DefaultSecondFactorAction, DefaultSecondFactorProvider } from "./DefaultSecondFactor";
-import { CredentialLastUsed, LastUsedProvider, TypeLastUsed } from "./LastUsed";
+import { CredentialLastUsed, DAY, LastUsedProvider, TypeLastUsed } from "./LastUsed";
 import { PageLayout } from "../../ui/PageLayout";
 import { AppPasswords } from "./AppPasswords";
 import type { PageProps } from "../page";
@@ -82,7 +82,7 @@ function CredentialType({ container }: { container: CredentialContainer }) {
 
   return (
     <div className="credential-type">
-      <Split hasGutter isWrappable>
+      <Split hasGutter className="signing-in-heading">
         <SplitItem isFilled>
           <Title headingLevel="h3" size="md" data-testid={`${type}/title`}>
             {t(container.displayName)}
@@ -144,7 +144,7 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
       <DataListItemRow>
         <DataListItemCells
           dataListCells={[
-            <DataListCell key="label" width={3}>
+            <DataListCell key="label" className="signing-in-name">
               <div className="credential-heading">
                 <CredentialIcon metadata={metadata} isPasskey={container.type.startsWith("webauthn")} />
                 <div>
@@ -169,21 +169,16 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
                 </div>
               )}
             </DataListCell>,
-            <DataListCell key="created" width={2}>
-              {credential.createdDate !== undefined && (
-                <div>
-                  <Trans
-                    t={t}
-                    i18nKey="credentialCreatedAt"
-                    values={{ date: format.dateTime(new Date(credential.createdDate)) }}
-                    components={[<strong key="created" />]}
-                  />
-                </div>
-              )}
-              <CredentialLastUsed
-                credential={credential}
-                credentialsOfType={container.userCredentialMetadatas.length}
-              />
+            <DataListCell key="dates">
+              <ul className="signing-in-dates" data-testrole="dates">
+                {credential.createdDate !== undefined && (
+                  <li>{t("createdOn", { date: format.dateTime(new Date(credential.createdDate), DAY) })}</li>
+                )}
+                <CredentialLastUsed
+                  credential={credential}
+                  credentialsOfType={container.userCredentialMetadatas.length}
+                />
+              </ul>
             </DataListCell>,
           ]}
         />
@@ -205,7 +200,8 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
           )}
           {container.removeable && (
             <Button
-              variant="danger"
+              variant="secondary"
+              isDanger
               data-testrole="remove"
               onClick={() => void auth.startAction(`delete_credential:${credential.id}`)}
             >
