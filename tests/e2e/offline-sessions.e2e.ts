@@ -293,8 +293,8 @@ test.describe("lasting access on Device activity", () => {
     const rows = section.getByTestId("lasting-access-row");
     await expect(rows).toHaveCount(2);
     const cliRow = rows.filter({ hasText: CLI.name });
-    // The device as Keycloak noted it from the application's user agent.
-    await expect(cliRow).toContainText("Pixel 8, Android / Chrome Mobile 130");
+    // The device as Keycloak noted it from the application's user agent, in Device activity's words for it.
+    await expect(cliRow).toContainText("Android 14 / Chrome Mobile/130.0.0");
     await expect(cliRow).toContainText("IP address");
     await expect(cliRow).toContainText("Last used");
     await section.scrollIntoViewIfNeeded();
