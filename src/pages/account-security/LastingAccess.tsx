@@ -7,7 +7,6 @@ import {
   DataListItemCells,
   DataListItemRow,
   DescriptionList,
-  EmptyState,
   Split,
   SplitItem,
 } from "@patternfly/react-core";
@@ -114,12 +113,9 @@ export function LastingAccess({ signOuts, onEnded }: LastingAccessProps) {
       {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
       {page &&
         (page.sessions.length === 0 ? (
-          <EmptyState
-            headingLevel="h3"
-            titleText={t("lastingAccessEmpty")}
-            variant="xs"
-            data-testid="lasting-access-empty"
-          />
+          <p className="lasting-access-empty" data-testid="lasting-access-empty">
+            {t("lastingAccessEmpty")}
+          </p>
         ) : (
           <DataList aria-label={t("lastingAccessTitle")} className="lasting-access-list">
             {page.sessions.map((session) => (
