@@ -6,7 +6,10 @@ import { extensionUrl, isRecord, readable, textOrNull } from "./extension";
 /** An application that holds an offline token in the session. */
 export type OfflineSessionClient = { clientId: string; clientName: string | null };
 
-/** One offline session; times are epoch milliseconds, device facts null where Keycloak noted none. */
+/**
+ * One offline session; times are epoch milliseconds, device facts as Keycloak's devices list gives them (browser as
+ * "Firefox/128.0"), null where Keycloak noted none.
+ */
 export type OfflineSession = {
   id: string;
   started: number;
@@ -14,6 +17,7 @@ export type OfflineSession = {
   ipAddress: string | null;
   browser: string | null;
   os: string | null;
+  osVersion: string | null;
   device: string | null;
   clients: OfflineSessionClient[];
 };
@@ -40,6 +44,7 @@ function sessionOf(value: unknown): OfflineSession {
     ipAddress: textOrNull(value.ipAddress),
     browser: textOrNull(value.browser),
     os: textOrNull(value.os),
+    osVersion: textOrNull(value.osVersion),
     device: textOrNull(value.device),
     clients: value.clients.map((client: unknown) => {
       if (!isRecord(client) || typeof client.clientId !== "string") throw understood();

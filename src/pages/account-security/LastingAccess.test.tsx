@@ -38,6 +38,7 @@ const offline = (id: string, changes: Partial<OfflineSession> = {}): OfflineSess
   ipAddress: "192.0.2.7",
   browser: null,
   os: null,
+  osVersion: null,
   device: null,
   clients: [{ clientId: "cli", clientName: null }],
   ...changes,
@@ -100,8 +101,9 @@ describe("lasting access on Device activity", () => {
           path: LIST,
           body: page([
             offline("o1", {
-              browser: "Chrome 130",
+              browser: "Chrome Mobile/130.0.0",
               os: "Android",
+              osVersion: "14",
               device: "Pixel 8",
               clients: [
                 { clientId: "garden", clientName: "Garden Planner" },
@@ -117,13 +119,28 @@ describe("lasting access on Device activity", () => {
     expect(screen.getByRole("heading", { name: "Lasting access" })).toBeVisible();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent("Garden Planner, tea");
-    expect(rows[0]).toHaveTextContent("Pixel 8, Android / Chrome 130");
+    // Described as Device activity describes the same device (Keycloak's system, version and browser).
+    expect(rows[0]).toHaveTextContent("Android 14 / Chrome Mobile/130.0.0");
     expect(rows[0]).toHaveTextContent("192.0.2.7");
     expect(rows[0]).toHaveTextContent("January 2, 2026");
     expect(rows[0]).toHaveTextContent("January 3, 2026");
     expect(rows[1]).toHaveTextContent("cli");
     expect(rows[1]).toHaveTextContent("Unknown device");
     expect(screen.queryByRole("navigation", { name: "Pages of lasting access" })).toBeNull();
+  });
+
+  it("describes a device in the same words as the signed-in devices above it", async () => {
+    renderPage(PAGE, {
+      routes: [
+        probe(true),
+        ...deviceRoutes,
+        { path: LIST, body: page([offline("o1", { browser: "Firefox/128.0", os: "Linux" })]) },
+      ],
+    });
+    const [row] = await screen.findAllByTestId("lasting-access-row", {}, PAGE_LOAD);
+    // Once among the signed-in devices, once in the lasting access row: the same words.
+    expect(screen.getAllByText("Linux / Firefox/128.0")).toHaveLength(2);
+    expect(within(row!).getByText("Linux / Firefox/128.0")).toBeVisible();
   });
 
   it("says so when no application has lasting access", async () => {

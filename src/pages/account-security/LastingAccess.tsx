@@ -7,7 +7,6 @@ import {
   DataListItemCells,
   DataListItemRow,
   DescriptionList,
-  EmptyState,
   Split,
   SplitItem,
 } from "@patternfly/react-core";
@@ -26,6 +25,7 @@ import { LoadError } from "../../ui/LoadError";
 import { NewerOlderPager } from "../../ui/NewerOlderPager";
 import { LoadingState } from "../../ui/LoadingState";
 import { Detail } from "./Detail";
+import { deviceTitle } from "./devices";
 import "./lasting-access.css";
 
 /** Sessions per page: the extension answers up to 50; ten keep the section short beside the devices. */
@@ -35,11 +35,16 @@ export const LASTING_ACCESS_PAGE_SIZE = 10;
 export const applicationsOf = (t: TFunction, session: OfflineSession) =>
   session.clients.map((client) => translateLabel(t, client.clientName ?? undefined, client.clientId)).join(", ");
 
-/** "iPhone, iOS / Safari 17", with what Keycloak did not note left out; null when it noted nothing. */
-export function deviceOf(session: OfflineSession): string | null {
-  const system = [session.os, session.browser].filter(Boolean).join(" / ");
-  const text = [session.device, system].filter(Boolean).join(", ");
-  return text === "" ? null : text;
+/**
+ * The session's device in the words Device activity uses for the same device (`deviceTitle`): one device, one
+ * description. Null when Keycloak noted neither its system nor its browser.
+ */
+export function deviceOf(session: OfflineSession, t: TFunction): string | null {
+  if (!session.os && !session.browser) return null;
+  return deviceTitle(
+    { os: session.os ?? undefined, osVersion: session.osVersion ?? undefined, browser: session.browser ?? undefined },
+    t,
+  );
 }
 
 type LastingAccessProps = {
@@ -108,12 +113,9 @@ export function LastingAccess({ signOuts, onEnded }: LastingAccessProps) {
       {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
       {page &&
         (page.sessions.length === 0 ? (
-          <EmptyState
-            headingLevel="h3"
-            titleText={t("lastingAccessEmpty")}
-            variant="xs"
-            data-testid="lasting-access-empty"
-          />
+          <p className="lasting-access-empty" data-testid="lasting-access-empty">
+            {t("lastingAccessEmpty")}
+          </p>
         ) : (
           <DataList aria-label={t("lastingAccessTitle")} className="lasting-access-list">
             {page.sessions.map((session) => (
@@ -167,7 +169,10 @@ function SessionRow({ session, onEnd }: { session: OfflineSession; onEnd: () => 
                 columnModifier={{ default: "1Col", lg: "2Col" }}
                 className="lasting-access-details"
               >
-                <Detail term={t("lastingAccessDevice")} value={deviceOf(session) ?? t("lastingAccessUnknownDevice")} />
+                <Detail
+                  term={t("lastingAccessDevice")}
+                  value={deviceOf(session, t) ?? t("lastingAccessUnknownDevice")}
+                />
                 <Detail term={t("ipAddress")} value={session.ipAddress ?? ""} />
                 <Detail term={t("started")} value={format.dateTime(new Date(session.started))} />
                 <Detail term={t("lastingAccessLastRefresh")} value={format.dateTime(new Date(session.lastRefresh))} />

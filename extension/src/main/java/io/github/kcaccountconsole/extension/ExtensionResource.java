@@ -519,8 +519,9 @@ public class ExtensionResource {
                 .toList());
         return new OfflineSessions.Row(userSession.getId(), OfflineSessions.millis(userSession.getStarted()),
                 OfflineSessions.millis(userSession.getLastSessionRefresh()), userSession.getIpAddress(),
-                device == null ? null : OfflineSessions.browser(device.getBrowser()),
+                device == null ? null : OfflineSessions.known(device.getBrowser()),
                 device == null ? null : OfflineSessions.known(device.getOs()),
+                device == null ? null : OfflineSessions.known(device.getOsVersion()),
                 device == null ? null : OfflineSessions.known(device.getDevice()), clients);
     }
 

@@ -32,12 +32,13 @@ public final class OfflineSessions {
 
     /**
      * One offline session as the console shows it; times in epoch milliseconds. The device fields are what Keycloak
-     * noted at sign-in ({@code null} where it noted nothing or only its "Other").
+     * noted at sign-in, as its own devices list gives them ({@code browser} as "Firefox/128.0"), so that the console
+     * describes a device the same way in both lists; {@code null} where it noted nothing or only its "Other".
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({"id", "started", "lastRefresh", "ipAddress", "browser", "os", "device", "clients"})
+    @JsonPropertyOrder({"id", "started", "lastRefresh", "ipAddress", "browser", "os", "osVersion", "device", "clients"})
     public record Row(String id, long started, long lastRefresh, String ipAddress, String browser, String os,
-                      String device, List<Client> clients) {
+                      String osVersion, String device, List<Client> clients) {
     }
 
     /** The answer of {@code GET offline-sessions}. */
@@ -97,12 +98,6 @@ public final class OfflineSessions {
     /** An application's name, {@code null} where it has none. */
     public static String name(String name) {
         return name == null || name.isBlank() ? null : name;
-    }
-
-    /** The browser with its version where Keycloak has both ("Firefox/128.0" reads "Firefox 128.0"). */
-    public static String browser(String browser) {
-        String known = known(browser);
-        return known == null ? null : known.replace('/', ' ');
     }
 
     /** The applications of a session in a stable order: by client id. */

@@ -29,7 +29,7 @@ class OfflineSessionsTest {
 
     private static OfflineSessions.Row row(Fake fake) {
         return new OfflineSessions.Row(fake.id(), 0, OfflineSessions.millis(fake.lastRefresh()), "192.0.2.1", null,
-                null, null, List.of());
+                null, null, null, List.of());
     }
 
     private static List<String> ids(OfflineSessions.Page page) {
@@ -118,12 +118,12 @@ class OfflineSessionsTest {
 
     @Test
     void theRowKeepsItsFieldsInTheContractsOrderAndItsNulls() {
-        OfflineSessions.Row row = new OfflineSessions.Row("id-1", 1000L, 2000L, "192.0.2.1", null, "Linux", null,
+        OfflineSessions.Row row = new OfflineSessions.Row("id-1", 1000L, 2000L, "192.0.2.1", null, "Linux", "6.1", null,
                 List.of(new OfflineSessions.Client("cli", null)));
         String json = new String(ExtensionResource.write(new OfflineSessions.Page(0, 20, false, List.of(row))),
                 StandardCharsets.UTF_8);
         assertEquals("{\"first\":0,\"max\":20,\"hasMore\":false,\"sessions\":[{\"id\":\"id-1\",\"started\":1000,"
-                + "\"lastRefresh\":2000,\"ipAddress\":\"192.0.2.1\",\"browser\":null,\"os\":\"Linux\",\"device\":null,"
+                + "\"lastRefresh\":2000,\"ipAddress\":\"192.0.2.1\",\"browser\":null,\"os\":\"Linux\",\"osVersion\":\"6.1\",\"device\":null,"
                 + "\"clients\":[{\"clientId\":\"cli\",\"clientName\":null}]}]}", json);
     }
 
@@ -134,8 +134,6 @@ class OfflineSessionsTest {
         assertNull(OfflineSessions.known(" "));
         assertNull(OfflineSessions.known(null));
         assertEquals("Linux", OfflineSessions.known("Linux"));
-        assertEquals("Firefox 128.0", OfflineSessions.browser("Firefox/128.0"));
-        assertNull(OfflineSessions.browser("Other"));
         assertNull(OfflineSessions.name(""));
         assertEquals("CLI", OfflineSessions.name("CLI"));
     }
