@@ -116,14 +116,14 @@ describe("Lock it down", () => {
     expect(screen.getByTestId("secure-account-password")).toHaveClass("pf-m-secondary");
   });
 
-  it("after the lock-down and a new password, says what is done and offers no password change", async () => {
-    const before = Date.UTC(2026, 0, 1);
+  /** Back from Keycloak's password page after a lock-down; the password now listed was made at `passwordMade`. */
+  const backFromLockDown = (passwordBefore: number, passwordMade: number) => {
     sessionStorage.setItem(
       "kc-account-lock-down",
       JSON.stringify({
         account: "http://kc.test/realms/demo/account/",
         at: Date.now(),
-        passwordBefore: before,
+        passwordBefore,
         outcome: { sessionsEnded: 1, offlineSessionsEnded: 0, appPasswordsRevoked: 0, updatePasswordRequired: true },
       }),
     );
@@ -138,12 +138,17 @@ describe("Lock it down", () => {
               category: "basic-authentication",
               displayName: "Password",
               removeable: false,
-              userCredentialMetadatas: [{ credential: { id: "pw", type: "password", createdDate: before + 60_000 } }],
+              userCredentialMetadatas: [{ credential: { id: "pw", type: "password", createdDate: passwordMade } }],
             },
           ],
         },
       ],
     });
+  };
+
+  it("after the lock-down and a new password, says what is done and offers no password change", async () => {
+    const before = Date.UTC(2026, 0, 1);
+    backFromLockDown(before, before + 60_000);
     expect(await screen.findByTestId("lock-down-done-password", {}, PAGE_LOAD)).toHaveTextContent(
       "Your new password is set.",
     );
@@ -154,32 +159,7 @@ describe("Lock it down", () => {
 
   it("after the lock-down without a new password, still asks for one as the primary action", async () => {
     const before = Date.UTC(2026, 0, 1);
-    sessionStorage.setItem(
-      "kc-account-lock-down",
-      JSON.stringify({
-        account: "http://kc.test/realms/demo/account/",
-        at: Date.now(),
-        passwordBefore: before,
-        outcome: { sessionsEnded: 1, offlineSessionsEnded: 0, appPasswordsRevoked: 0, updatePasswordRequired: true },
-      }),
-    );
-    renderPage(PAGE, {
-      routes: [
-        probe,
-        {
-          path: "/credentials",
-          body: [
-            {
-              type: "password",
-              category: "basic-authentication",
-              displayName: "Password",
-              removeable: false,
-              userCredentialMetadatas: [{ credential: { id: "pw", type: "password", createdDate: before } }],
-            },
-          ],
-        },
-      ],
-    });
+    backFromLockDown(before, before);
     expect(await screen.findByTestId("lock-down-done-password", {}, PAGE_LOAD)).toHaveTextContent(
       "A new password is required.",
     );
