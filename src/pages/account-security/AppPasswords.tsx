@@ -169,19 +169,19 @@ function AppPasswordRow({ entry, now, onRevoke }: { entry: AppPassword; now: num
               </div>
             </DataListCell>,
             <DataListCell key="dates">
-              <ul className="signing-in-dates" data-testrole="dates">
-                <li>{t("createdOn", { date: day(entry.created) })}</li>
-                <li>
+              <div className="signing-in-dates" data-testrole="dates">
+                <div>{t("createdOn", { date: day(entry.created) })}</div>
+                <div>
                   {entry.lastUsed === null
                     ? t("appPasswordsNeverUsed")
                     : t("lastUsedOn", { date: day(entry.lastUsed) })}
-                </li>
-                <li className={expired ? "app-password-expired" : undefined}>
+                </div>
+                <div className={expired ? "app-password-expired" : undefined}>
                   {entry.expires === null
                     ? t("appPasswordsNoExpiry")
                     : t(expired ? "appPasswordsExpiredAt" : "appPasswordsExpiresAt", { date: day(entry.expires) })}
-                </li>
-              </ul>
+                </div>
+              </div>
             </DataListCell>,
           ]}
         />

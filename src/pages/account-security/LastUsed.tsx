@@ -99,13 +99,13 @@ export function CredentialLastUsed({
   const typeOnly =
     credentialsOfType > 1 && state.uses.some((use) => use.credentialId === null && use.type === credential.type);
   return (
-    <li data-testrole="last-used">
+    <div data-testrole="last-used">
       {time !== undefined
         ? t("lastUsedOn", { date: format.dateTime(new Date(time), DAY) })
         : typeOnly
           ? null
           : t("lastUsedNotYet")}
-    </li>
+    </div>
   );
 }
 

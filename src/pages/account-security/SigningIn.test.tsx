@@ -61,10 +61,11 @@ describe("signing in", () => {
     expect(await screen.findByTestId("otp/not-set-up")).toHaveTextContent("Authenticator application is not set up.");
     const passwords = screen.getByTestId("password/credential-list");
     expect(passwords).toHaveTextContent("My password");
-    // Dates read as the app passwords' do: "Created: <day>", plain, in a list of their own.
+    // Dates read as the app passwords' do: "Created: <day>", plain, a line each; the list's items are its credentials.
     const dates = within(passwords).getByText("Created: January 2, 2026");
-    expect(dates.tagName).toBe("LI");
+    expect(dates.closest("[data-testrole=dates]")).not.toBeNull();
     expect(dates.querySelector("strong")).toBeNull();
+    expect(within(passwords).getAllByRole("listitem")).toHaveLength(1);
     expect(within(passwords).queryByRole("button", { name: "Delete" })).toBeNull();
     const keys = screen.getByTestId("webauthn/credential-list");
     expect(keys).toHaveTextContent("YubiKey 5");

@@ -170,15 +170,15 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
               )}
             </DataListCell>,
             <DataListCell key="dates">
-              <ul className="signing-in-dates" data-testrole="dates">
+              <div className="signing-in-dates" data-testrole="dates">
                 {credential.createdDate !== undefined && (
-                  <li>{t("createdOn", { date: format.dateTime(new Date(credential.createdDate), DAY) })}</li>
+                  <div>{t("createdOn", { date: format.dateTime(new Date(credential.createdDate), DAY) })}</div>
                 )}
                 <CredentialLastUsed
                   credential={credential}
                   credentialsOfType={container.userCredentialMetadatas.length}
                 />
-              </ul>
+              </div>
             </DataListCell>,
           ]}
         />
