@@ -159,6 +159,7 @@ test.describe("the offline sessions API", () => {
       "ipAddress",
       "browser",
       "os",
+      "osVersion",
       "device",
       "clients",
     ]);
