@@ -137,6 +137,17 @@ test.describe("device activity", () => {
     const rowSignOut = await page.getByTestId("row-1").getByRole("button", { name: "Sign out" }).boundingBox();
     expect(rowSignOut!.x + rowSignOut!.width).toBeLessThanOrEqual(375);
     await screenshot(page, "device-activity-375");
+    // At 320 px nothing of a row runs past the list's edge: titles and dates wrap inside it.
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.reload();
+    await expect(page.getByTestId("row-1")).toBeVisible();
+    const overflowing = await page.evaluate(() => {
+      const edge = document.querySelector(".device-list")!.getBoundingClientRect().right;
+      return [...document.querySelectorAll(".device-list .device-title, .device-list dd")]
+        .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+        .map((element) => element.textContent);
+    });
+    expect(overflowing).toEqual([]);
     await page.setViewportSize(desktop);
     await page.reload();
 
