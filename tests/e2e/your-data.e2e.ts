@@ -420,6 +420,8 @@ test.describe("a verified email", () => {
     try {
       await admin.updateUser(REALM, DEMO_USER.username, { emailVerified: false });
       const page = await openConsole(REALM);
+      // The first load's probe answered (the sidebar shows what it offers), so the one awaited is the reload's.
+      await expect(page.locator("#page-sidebar").getByTestId("account-security/account-activity")).toBeAttached();
       const probe = page.waitForResponse((response) => /\/account-console-extension\/$/.test(response.url()));
       await page.reload();
       const offer = (await (await probe).json()) as { verifyEmailAction: boolean };
