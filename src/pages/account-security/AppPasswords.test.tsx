@@ -32,6 +32,21 @@ const old: AppPassword = {
 };
 const list = (appPasswords: AppPassword[], limit = 20): StubRoute => ({ path: LIST, body: { limit, appPasswords } });
 
+/** The server's answer to the create of "Laptop": 201 with the new app password, shown once. */
+const createdLaptop = (expires: number | null): StubRoute => ({
+  method: "POST",
+  path: LIST,
+  status: 201,
+  body: {
+    id: "n1",
+    name: "Laptop",
+    created: Date.now(),
+    expires,
+    lastUsed: null,
+    password: "abcd-efgh-ijkl-mnop-qrst-uvwx-yzab",
+  },
+});
+
 describe("app passwords on Signing in", () => {
   it("is not there where the realm does not offer them", async () => {
     const { fetchStub } = renderPage(PAGE, { routes: [probe(false), credentials, list([mail])] });
@@ -72,24 +87,7 @@ describe("app passwords on Signing in", () => {
   it("creates one, shows the password once with a copy button, and forgets it on close", async () => {
     const expires = startOfDay("2099-03-04")!;
     const { fetchStub } = renderPage(PAGE, {
-      routes: [
-        probe(true),
-        credentials,
-        list([mail]),
-        {
-          method: "POST",
-          path: LIST,
-          status: 201,
-          body: {
-            id: "n1",
-            name: "Laptop",
-            created: Date.now(),
-            expires,
-            lastUsed: null,
-            password: "abcd-efgh-ijkl-mnop-qrst-uvwx-yzab",
-          },
-        },
-      ],
+      routes: [probe(true), credentials, list([mail]), createdLaptop(expires)],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
     const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
@@ -263,24 +261,7 @@ describe("app passwords on Signing in", () => {
     sessionStorage.clear();
     savePendingAppPassword("demo", "alice-id", { name: "Laptop", expiry: "" });
     const { fetchStub } = renderPage(PAGE, {
-      routes: [
-        probe(true),
-        credentials,
-        list([mail]),
-        {
-          method: "POST",
-          path: LIST,
-          status: 201,
-          body: {
-            id: "n1",
-            name: "Laptop",
-            created: Date.now(),
-            expires: null,
-            lastUsed: null,
-            password: "abcd-efgh-ijkl-mnop-qrst-uvwx-yzab",
-          },
-        },
-      ],
+      routes: [probe(true), credentials, list([mail]), createdLaptop(null)],
     });
     const shown = await screen.findByRole("dialog", { name: "Your new app password" });
     expect(within(shown).getByRole("group", { name: "App password for “Laptop”" })).toHaveTextContent("abcd-efgh");
