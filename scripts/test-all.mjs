@@ -8,7 +8,7 @@ import { jarIsStale, startE2eKeycloak } from "./lib/e2e-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** @type {{ name: string, command?: string, args: string[], summary: (output: string) => { passed: number, failed: number, text: string }, together?: boolean }[]} */
+/** @type {{ name: string, command?: string, args: string[], summary: (output: string) => { passed: number, failed: number, text: string, digest?: string[] }, together?: boolean }[]} */
 const runners = [
   // The three checks are each one process on one core: they run side by side (`together`), their output printed
   // in this order once all three are done.
@@ -94,7 +94,30 @@ function playwrightSummary(output) {
   const passed = count("passed");
   const failed = count("failed") + count("flaky") + count("interrupted");
   const skipped = count("skipped") + count("did not run");
-  return { passed, failed, text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` };
+  return {
+    passed,
+    failed,
+    text: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`,
+    digest: playwrightFailures(plain),
+  };
+}
+
+/**
+ * Each failed browser test's title and the first lines of its error, for the end of the output (a CI log is often
+ * read from its tail). The list reporter writes "  1) [chromium] › file:line:col › title ──…" then the error.
+ * @param {string} plain
+ */
+function playwrightFailures(plain) {
+  const blocks = plain.split(/^\s{2}\d+\) /m).slice(1);
+  return blocks.slice(0, 5).map((block) => {
+    const lines = block.split("\n");
+    const title = (lines[0] ?? "").replace(/\s*─+\s*$/, "");
+    const error = lines
+      .slice(1)
+      .filter((line) => /\S/.test(line) && !/\[pid=\d+\]/.test(line))
+      .slice(0, 6);
+    return [title, ...error.map((line) => `    ${line.trim()}`)].join("\n");
+  });
 }
 
 /** @param {string} output */
@@ -136,6 +159,7 @@ if (chosen.at(-1)?.name === "e2e" && chosen.length > 1 && !process.env.E2E_KEYCL
   process.once("SIGINT", () => headStart?.then((server) => server.stop()).finally(() => process.exit(130)));
 }
 
+/** @type {{ name: string, passed: number, failed: number, text: string, seconds: string, ok: boolean, digest?: string[] }[]} */
 const results = [];
 /** Runs started ahead of their turn, each with how long it took itself. @type {Map<string, Promise<{ code: number, output: string, seconds: string }>>} */
 const startedTogether = new Map();
@@ -193,6 +217,7 @@ console.log("");
 for (const result of results) {
   console.log(`${result.ok ? "PASS" : "FAIL"} ${result.name}: ${result.text} (${result.seconds} s)`);
 }
+for (const failure of results.flatMap((r) => r.digest ?? [])) console.log(`\n  ${failure}`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
