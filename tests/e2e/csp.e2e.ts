@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER, demoLike, STRICT_CSP_HEADERS, STRICT_CSP } from "./support/admin";
 import { expectAccessible } from "./support/axe";
-import { signIn, submitLogin } from "./support/browser";
+import { signIn, signOutByAdmin, submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, test } from "./support/test";
 import { consoleRedirectsAnonymous, keycloakAtLeast } from "./support/version";
@@ -137,8 +137,7 @@ test.describe("a realm with a strict Content-Security-Policy", () => {
     await expect(page.locator("input#email")).toHaveValue("alice@example.org");
     await page.locator("input#lastName").fill("Pleasance");
 
-    const userId = await admin.userId(REALM, DEMO_USER.username);
-    await admin.users.logout({ realm: REALM, id: userId });
+    await signOutByAdmin(page, admin, REALM, DEMO_USER.username);
     await page.getByTestId("save").click();
 
     const dialog = page.getByRole("dialog", { name: /Your session has ended/ });

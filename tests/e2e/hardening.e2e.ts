@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { tabTo } from "./a11y/checks";
 import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
+import { signOutByAdmin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 
@@ -137,8 +138,7 @@ test.describe("accessibility of every screen and dialog (axe, WCAG 2.0/2.1 A and
       // Session ended.
       await openRoute(page, "");
       await page.locator("input#firstName").fill("Alicia");
-      const id = await admin.userId(REALM, DEMO_USER.username);
-      await admin.users.logout({ realm: REALM, id });
+      await signOutByAdmin(page, admin, REALM, DEMO_USER.username);
       await page.getByTestId("save").click();
       await expect(page.getByRole("dialog", { name: /Your session has ended/ })).toBeVisible();
       await expectAccessible(page, "the session-ended dialog");

@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
+import type { KeycloakAdmin } from "./admin";
 
 /** The sign-in button of Keycloak's own login page; by id, since its text follows the realm's language. */
 export function loginButton(page: Page) {
@@ -77,4 +78,14 @@ export async function freshPage<T>(browser: Browser, use: (page: Page) => Promis
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Ends every session of a user, as an admin's "Sign out" in Users → Sessions does, once the page's own calls after its
+ * first screen (the checkup's badge, the extension's probe) are done: one of them meeting the ended session would open
+ * the session-ended dialog before the test's next step.
+ */
+export async function signOutByAdmin(page: Page, admin: KeycloakAdmin, realm: string, username: string) {
+  await page.waitForLoadState("networkidle");
+  await admin.users.logout({ realm, id: await admin.userId(realm, username) });
 }
