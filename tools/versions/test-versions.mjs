@@ -1,25 +1,25 @@
 // @ts-check
 // `npm run test:versions [version ...]`: the core browser tests (titles tagged @core) on each supported Keycloak
 // version (scripts/lib/keycloak-config.mjs), one server at a time on its own instance and ports. One line per
-// version, then the README's "Keycloak versions" table is updated with the date and result of each version run.
+// version, and a table of them in test-results/versions/summary.md (written after each version, so a stopped run keeps
+// what it found). The results stay there, beside the run's reports: the README lists the versions, not results.
 //   VERSIONS_KC_PORT / VERSIONS_KC_MANAGEMENT_PORT   ports of the servers (default 8191 / 9191)
 //   VERSIONS_KC_INSTANCE                             instance folder in the cache (default "versions")
 //   VERSIONS_GREP                                    the tests to run (default "@core"; "." for the whole suite)
 //   VERSIONS_OUTPUT                                  Playwright's output folder (default test-results/versions)
-//   VERSIONS_README=0                                leave the README's table alone (CI)
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SUPPORTED_KEYCLOAK_VERSIONS } from "../../scripts/lib/keycloak-config.mjs";
 import { buildJarIfStale } from "../../scripts/lib/e2e-server.mjs";
-import { readVersionsTable, renderVersionsTable, replaceVersionsTable } from "./versions-table.mjs";
+import { renderVersionsTable } from "./versions-table.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const env = process.env;
 const versions = process.argv.slice(2).length > 0 ? process.argv.slice(2) : SUPPORTED_KEYCLOAK_VERSIONS;
 const grep = env.VERSIONS_GREP || "@core";
 const output = env.VERSIONS_OUTPUT || path.join("test-results", "versions");
-const readme = path.join(root, "README.md");
+const summary = path.join(root, output, "summary.md");
 
 /**
  * A run that counted no test, and why. @param {string} error @param {number} minutes
@@ -104,12 +104,12 @@ function describe(result) {
 
 buildJarIfStale();
 const label = grep === "@core" ? "core" : `tests matching ${grep}`;
-const table = readVersionsTable(fs.readFileSync(readme, "utf8"));
+/** @type {Map<string, import("./versions-table.mjs").VersionRow>} */
+const table = new Map();
 /** @param {string[]} args */
 const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
 // The commit tested, with a mark when the work tree had changes beside it.
 const commit = `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "--untracked-files=no") ? "+" : ""}`;
-const writeTable = grep === "@core" && env.VERSIONS_README !== "0";
 let failed = false;
 const sum = { passed: 0, failed: 0 };
 for (const version of versions) {
@@ -119,14 +119,10 @@ for (const version of versions) {
   sum.failed += result.failed + (result.error ? 1 : 0);
   const text = describe(result);
   console.log(`${version.padEnd(8)} ${label} ${text}  ${result.minutes.toFixed(1)} min`);
-  // Only the core subset is what the table reports; another selection is printed, not recorded.
-  // Written after each version, so a long matrix that is stopped keeps what it found.
-  if (writeTable && SUPPORTED_KEYCLOAK_VERSIONS.includes(version)) {
-    table.set(version, { commit, result: `core: ${text}` });
-    fs.writeFileSync(readme, replaceVersionsTable(fs.readFileSync(readme, "utf8"), renderVersionsTable(table)));
-  }
+  table.set(version, { commit, result: `${label}: ${text}` });
+  fs.writeFileSync(summary, `${renderVersionsTable(table)}\n`);
 }
-if (writeTable) console.log("README.md: the Keycloak versions table is updated.");
+console.log(`The table: ${path.relative(root, summary)}`);
 // The closing line sums the versions up, as npm test's does (a version that did not run counts as one failure).
 console.log(`${sum.passed} passed, ${sum.failed} failed`);
 process.exitCode = failed ? 1 : 0;
