@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
-import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, pwUser, type SignInUser } from "./support/admin";
 import { consoleToken, freshPage, loginButton, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { screenshot } from "./support/screenshots";
@@ -17,13 +17,13 @@ const MAX_AGE = 45;
 const ROUTE = "account-security/signing-in";
 const MAIL_CLIENT = "mail-server";
 
-const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const ALICE = pwUser("alice");
 /** Holds 19 app passwords, then sends 20 creates at once. */
-const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
+const CAROL = pwUser("carol");
 /** Sends 5 creates of one name at once. */
-const DAVE: SignInUser = { username: "dave", password: "dave-pw" };
+const DAVE = pwUser("dave");
 /** Names the server refuses. */
-const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+const ERIN = pwUser("erin");
 
 test.use({
   realms: {

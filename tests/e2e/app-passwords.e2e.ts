@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
 import { median } from "../../tools/statistics.mjs";
-import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, pwUser, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, loginButton, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
@@ -36,22 +36,22 @@ const TYPE = "account-console-app-password";
 /** Brute-force protection: this many failures in a row lock the user out for a while. */
 const FAILURES = 5;
 
-const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const ALICE = pwUser("alice");
 /** Fails with wrong app passwords until locked out. */
-const BOB: SignInUser = { username: "bob", password: "bob-pw" };
+const BOB = pwUser("bob");
 /** The API's refusals and limits. */
-const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
+const CAROL = pwUser("carol");
 /** Has an app password that expires. */
-const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+const ERIN = pwUser("erin");
 /** Has a second factor, a linked account and a consent: his app password's token must touch none of them. */
-const FRANK: SignInUser = { username: "frank", password: "frank-pw" };
+const FRANK = pwUser("frank");
 const FRANK_OTP_SECRET = "frank-phone-secret-0001";
 /** Tries his app password through clients with too much reach. */
-const IVAN: SignInUser = { username: "ivan", password: "ivan-pw" };
+const IVAN = pwUser("ivan");
 /** Of ENUM_REALM: app passwords that work, are revoked, expire. */
-const GINA: SignInUser = { username: "gina", password: "gina-pw" };
+const GINA = pwUser("gina");
 /** Of ENUM_REALM: disabled. */
-const HAL: SignInUser = { username: "hal", password: "hal-pw" };
+const HAL = pwUser("hal");
 
 const users = [
   ...[ALICE, BOB, CAROL, ERIN, IVAN].map((user) => testUser(user)),

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, pwUser, type SignInUser } from "./support/admin";
 import { consoleToken, freshPage, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -13,10 +13,10 @@ const REALM = "e2e-app-sessions";
 /** Has the same user names and a client that REALM lacks. */
 const OTHER_REALM = "e2e-app-sessions-other";
 
-const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
-const BOB: SignInUser = { username: "bob", password: "bob-pw" };
+const ALICE = pwUser("alice");
+const BOB = pwUser("bob");
 /** May look (view-profile) but not change (no manage-account). */
-const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
+const CAROL = pwUser("carol");
 
 /** A confidential OIDC application; its redirect URI and backchannel logout URL are set once the receiver listens. */
 const application = (clientId: string, name: string) => ({

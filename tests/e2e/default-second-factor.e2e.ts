@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoLike, STRICT_CSP_HEADERS, type KeycloakAdmin } from "./support/admin";
+import { demoLike, STRICT_CSP_HEADERS, pwUser, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { loginButton, recordViolations, submitLogin } from "./support/browser";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
@@ -12,7 +12,7 @@ import { accountUrl, expect, test } from "./support/test";
 // sign-in's OTP page has that device selected.
 const REALM = "e2e-default-2fa";
 const ROUTE = "account-security/signing-in";
-const DORA = { username: "dora", password: "dora-pw" };
+const DORA = pwUser("dora");
 /** Raw secrets by device label: Keycloak keys the TOTP's HMAC with the stored secret's bytes. */
 const SECRETS = { Phone: "dora-phone-secret-000001", Tablet: "dora-tablet-secret-00002" };
 
@@ -20,7 +20,7 @@ const otp = (label: keyof typeof SECRETS) => otpCredential(label, SECRETS[label]
 
 /** Kim has an authenticator application and a security key, in a realm whose sign-in takes either. */
 const KINDS_REALM = "e2e-default-2fa-kinds";
-const KIM = { username: "kim", password: "kim-pw" };
+const KIM = pwUser("kim");
 const KIM_SECRET = "kim-phone-secret-0000001";
 
 /** A security key as Keycloak stores it; nobody signs in with it here, so its key material is never used. */

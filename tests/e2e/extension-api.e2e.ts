@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
-import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, pwUser, type SignInUser } from "./support/admin";
 import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
@@ -16,18 +16,18 @@ const QUIET_REALM = "e2e-extension-quiet";
 /** A realm whose admin switches account management (the `account` client) off and on again. */
 const OFF_REALM = "e2e-extension-off";
 
-const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
-const BOB: SignInUser = { username: "bob", password: "bob-pw" };
+const ALICE = pwUser("alice");
+const BOB = pwUser("bob");
 /** May look (view-profile) but not change (no manage-account). */
-const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
+const CAROL = pwUser("carol");
 /** Has two authenticator applications. */
-const DORA: SignInUser = { username: "dora", password: "dora-pw" };
+const DORA = pwUser("dora");
 /** Must change her password at her next sign-in. */
-const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+const ERIN = pwUser("erin");
 /** Fails to sign in many times. */
-const FRANK: SignInUser = { username: "frank", password: "frank-pw" };
+const FRANK = pwUser("frank");
 /** Has one authenticator application, which she removes. */
-const GINA: SignInUser = { username: "gina", password: "gina-pw" };
+const GINA = pwUser("gina");
 
 /** OTP secrets by credential label (Keycloak keys the HMAC with the secret's bytes as stored). */
 const SECRETS: Record<string, string> = {

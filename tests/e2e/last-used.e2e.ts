@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { demoLike, testUser, pwUser, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, loginButton, recordViolations, submitLogin } from "./support/browser";
 import { expectError, expectOnlySignInMethods } from "./support/extension";
@@ -16,11 +16,11 @@ const OTHER_REALM = "e2e-last-used-other";
 const ROUTE = "account-security/signing-in";
 
 /** Password and two authenticator applications. */
-const LENA: SignInUser = { username: "lena", password: "lena-pw" };
+const LENA = pwUser("lena");
 /** Password only; sets up recovery codes, then signs in with one. */
-const RITA: SignInUser = { username: "rita", password: "rita-pw" };
+const RITA = pwUser("rita");
 /** Password only: the API's refusals. */
-const PAUL: SignInUser = { username: "paul", password: "paul-pw" };
+const PAUL = pwUser("paul");
 
 const SECRETS: Record<string, string> = { Phone: "lena-phone-secret-00001", Tablet: "lena-tablet-secret-0002" };
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import { demoLike, testUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, pwUser, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
@@ -14,14 +14,14 @@ const REALM = "e2e-offline";
 /** Has the same user name; its tokens must not work in REALM. */
 const OTHER_REALM = "e2e-offline-other";
 
-const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
-const BOB: SignInUser = { username: "bob", password: "bob-pw" };
+const ALICE = pwUser("alice");
+const BOB = pwUser("bob");
 /** Holds many offline sessions, for the pages. */
-const DINAH: SignInUser = { username: "dinah", password: "dinah-pw" };
+const DINAH = pwUser("dinah");
 /** Ends applications' access while they refresh, in a realm of her own. */
-const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+const ERIN = pwUser("erin");
 /** Holds sessions that expire while the test runs. */
-const FAY: SignInUser = { username: "fay", password: "fay-pw" };
+const FAY = pwUser("fay");
 /** Where an offline session lasts 20 s at most, so that the table holds rows of expired ones. */
 const EXPIRY_REALM = "e2e-offline-expiry";
 const LIFESPAN_SECONDS = 20;

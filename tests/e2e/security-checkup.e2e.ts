@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { startMailCatcher } from "../../scripts/lib/mail-catcher.mjs";
-import { demoLike, testUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, pwUser, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
@@ -19,14 +19,14 @@ const SMTP_PORT = Number(process.env.E2E_CHECKUP_SMTP_PORT ?? 2541);
 const CLI = "lockdown-cli";
 
 /** Has no second factor and an address she has not verified; turns sign-in alerts off, then on again. */
-const NINA: SignInUser = { username: "nina", password: "nina-pw" };
+const NINA = pwUser("nina");
 /** Has an authenticator application and only two recovery codes left. */
-const ROSA: SignInUser = { username: "rosa", password: "rosa-pw" };
+const ROSA = pwUser("rosa");
 const ROSA_OTP_SECRET = "rosa-phone-secret-0001";
 /** Locks his account down. */
-const LEO: SignInUser = { username: "leo", password: "leo-pw" };
+const LEO = pwUser("leo");
 /** May look (view-profile) but not change. */
-const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
+const CAROL = pwUser("carol");
 
 /**
  * Recovery codes as Keycloak stores them, with 2 of 12 left: the Account API's count comes from the credential data

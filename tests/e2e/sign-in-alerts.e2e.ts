@@ -4,7 +4,7 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page, Request } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
-import { demoLike, testUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, pwUser, type SignInUser } from "./support/admin";
 import { consoleToken, passReauthentication, submitLogin } from "./support/browser";
 import { expectOnlySignInMethods } from "./support/extension";
 import { screenshot, SCREENSHOT_DIR } from "./support/screenshots";
@@ -21,17 +21,17 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const HANGING_SMTP_PORT = SMTP_PORT + 1;
 const LISTENERS = ["jboss-logging", "account-console-sign-in-alerts"];
 
-const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
-const BOB: SignInUser = { username: "bob", password: "bob-pw" };
+const ALICE = pwUser("alice");
+const BOB = pwUser("bob");
 /** Signs in from a new device whenever a test needs proof that the mails before it have been sent. */
-const MARK: SignInUser = { username: "mark", password: "mark-pw" };
-const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
+const MARK = pwUser("mark");
+const CAROL = pwUser("carol");
 /** Has an address he has not verified. */
-const DAVE: SignInUser = { username: "dave", password: "dave-pw" };
+const DAVE = pwUser("dave");
 /** Follows the mail's "This wasn't me" link and changes her password. */
-const ERIN: SignInUser = { username: "erin", password: "erin-pw" };
+const ERIN = pwUser("erin");
 /** Has an authenticator app to rename. */
-const OLGA: SignInUser = { username: "olga", password: "olga-pw" };
+const OLGA = pwUser("olga");
 const OLGA_OTP_SECRET = "olga-phone-secret-0001";
 
 const realm = (changes: Record<string, unknown>) =>

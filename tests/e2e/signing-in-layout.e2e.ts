@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
-import { demoLike, testUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, pwUser } from "./support/admin";
 import { consoleToken, submitLogin } from "./support/browser";
 import { SCREENSHOT_DIR } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -10,7 +10,7 @@ import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 // shows a new app password whole on the narrowest phone. Screenshots at 1280, 390 and 320 px, light and dark.
 const REALM = "e2e-signing-in-layout";
 const ROUTE = "account-security/signing-in";
-const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const ALICE = pwUser("alice");
 const LONG_NAME = "Thunderbird on the family desktop computer";
 const WIDTHS = [1280, 390, 320];
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { bothNodesUp, nodeUrl } from "./cluster.mjs";
 import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
-import { demoLike, testUser, type SignInUser } from "../../tests/e2e/support/admin";
+import { demoLike, testUser, pwUser, type SignInUser } from "../../tests/e2e/support/admin";
 import { expect, keycloakUrl, test } from "../../tests/e2e/support/test";
 
 // What a user ends on one node is refused on the other at once (docs/production.md, "The cluster tests"): an app
@@ -14,11 +14,11 @@ const NODE_A = 0;
 const NODE_B = 1;
 
 /** Revokes an app password on A. */
-const ALICE: SignInUser = { username: "alice", password: "alice-pw" };
+const ALICE = pwUser("alice");
 /** Ends lasting access on A. */
-const BOB: SignInUser = { username: "bob", password: "bob-pw" };
+const BOB = pwUser("bob");
 /** Locks the account down on A. */
-const CAROL: SignInUser = { username: "carol", password: "carol-pw" };
+const CAROL = pwUser("carol");
 
 /** A program with lasting access: a password grant with the offline_access scope makes an offline session. */
 const CLI = "garden-cli";

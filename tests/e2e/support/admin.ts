@@ -166,6 +166,11 @@ export const DEMO_USER = { username: "alice", password: "alice", displayName: "A
 /** What a user types on the login page. */
 export type SignInUser = { username: string; password: string };
 
+/** A test realm's user `name`, whose password is `<name>-pw`. */
+export function pwUser(name: string): SignInUser {
+  return { username: name, password: `${name}-pw` };
+}
+
 /** What a test user may do unless it says otherwise: see and change their own account. */
 export const ACCOUNT_ROLES = ["manage-account", "view-profile"];
 
