@@ -1,8 +1,6 @@
 package io.github.kcaccountconsole.extension.apppasswords;
 
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 import org.jboss.logging.Logger;
 import org.keycloak.authentication.AuthenticationFlowContext;
@@ -11,8 +9,6 @@ import org.keycloak.authentication.authenticators.directgrant.ValidatePassword;
 import org.keycloak.common.util.SecretGenerator;
 import org.keycloak.credential.CredentialModel;
 import org.keycloak.events.Details;
-import org.keycloak.executors.ExecutorsProvider;
-import org.keycloak.models.AbstractKeycloakTransaction;
 import org.keycloak.models.AuthenticationExecutionModel;
 import org.keycloak.models.ClientModel;
 import org.keycloak.models.KeycloakSession;

@@ -2,11 +2,9 @@ package io.github.kcaccountconsole.extension.lastused;
 
 import java.util.Arrays;
 
-import org.keycloak.Config;
 import org.keycloak.events.EventListenerProvider;
 import org.keycloak.events.EventListenerProviderFactory;
 import org.keycloak.models.KeycloakSession;
-import org.keycloak.models.KeycloakSessionFactory;
 import org.keycloak.models.RealmModel;
 
 import io.github.kcaccountconsole.extension.shared.PlainProviderFactory;

@@ -85,7 +85,8 @@ public class SecondFactorsResource extends AccountResource {
                 throw Answers.error(Response.Status.CONFLICT, "order_not_changed",
                         "The order of the credentials could not be changed; reload them and try again.");
             }
-            CredentialModel moved = stored.stream().filter(c -> c.getId().equals(credentialId)).findFirst().orElseThrow();
+            CredentialModel moved = stored.stream().filter(c -> c.getId().equals(credentialId)).findFirst()
+                    .orElseThrow();
             recordDefaultChange(caller, moved);
             LOG.debugf("User %s made credential %s their default second factor", user.getId(), credentialId);
         }

@@ -61,7 +61,8 @@ public class ApplicationSessionsResource extends AccountResource {
         // Looked up in the token's realm only: a client id of another realm is unknown here.
         ClientModel client = realm.getClientByClientId(clientId);
         if (client == null) {
-            throw Answers.error(Response.Status.NOT_FOUND, "client_not_found", "This realm has no application with that id.");
+            throw Answers.error(Response.Status.NOT_FOUND, "client_not_found",
+                    "This realm has no application with that id.");
         }
         String userId = caller.user().getId();
         String ownId = caller.userSession() == null ? null : caller.userSession().getId();
@@ -97,8 +98,8 @@ public class ApplicationSessionsResource extends AccountResource {
     }
 
     /** The change itself, in its own transaction ({@link RetriedTransaction}): everything read again in it. */
-    private static ApplicationSessionsEnded endApplicationSessions(KeycloakSession inner, String userId, String clientUuid,
-            String ownId, UriInfo uri, HttpHeaders headers) {
+    private static ApplicationSessionsEnded endApplicationSessions(KeycloakSession inner, String userId,
+            String clientUuid, String ownId, UriInfo uri, HttpHeaders headers) {
         RealmModel realm = inner.getContext().getRealm();
         UserModel user = inner.users().getUserById(realm, userId);
         ClientModel client = realm.getClientById(clientUuid);

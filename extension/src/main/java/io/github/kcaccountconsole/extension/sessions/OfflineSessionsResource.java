@@ -64,8 +64,8 @@ public class OfflineSessionsResource extends AccountResource {
                 .map(userSession -> new OfflineSessions.Entry<>(userSession.getId(),
                         OfflineSessions.millis(userSession.getLastSessionRefresh()), userSession))
                 .toList();
-        return listedBy("provider",
-                Answers.json(Response.Status.OK, OfflineSessions.page(entries, page, OfflineSessionsResource::offlineRow)));
+        return listedBy("provider", Answers.json(Response.Status.OK,
+                OfflineSessions.page(entries, page, OfflineSessionsResource::offlineRow)));
     }
 
     private static Response listedBy(String way, Response answer) {

@@ -12,7 +12,7 @@ import io.github.kcaccountconsole.extension.shared.Answers;
 import io.github.kcaccountconsole.extension.shared.BearerCheck;
 import io.github.kcaccountconsole.extension.shared.RetriedTransaction;
 
-/** What the endpoints that end sessions share: the answer when the sessions kept changing, the revoked grant's event. */
+/** What the endpoints that end sessions share: the answer when sessions kept changing, a revoked grant's event. */
 final class SessionChanges {
 
     private static final Logger LOG = Logger.getLogger(SessionChanges.class);

@@ -17,7 +17,7 @@ public final class AfterCommit {
     private AfterCommit() {
     }
 
-    /** Runs {@code work} on the executor named so once the session's transaction commits; {@code whenFull} if it is full. */
+    /** Runs {@code work} on that executor once the session's transaction commits; {@code whenFull} if it is full. */
     public static void run(KeycloakSession session, String executorName, Runnable work, Runnable whenFull) {
         Executor executor = session.getProvider(ExecutorsProvider.class).getExecutor(executorName);
         session.getTransactionManager().enlistAfterCompletion(new AbstractKeycloakTransaction() {

@@ -71,7 +71,7 @@ public final class Answers {
         return raw;
     }
 
-    /** The body as Keycloak writes JSON ({@link JsonSerialization}, Jackson); the extension's types keep their nulls. */
+    /** The body as Keycloak writes JSON ({@link JsonSerialization}); the extension's types keep their nulls. */
     public static byte[] write(Object body) {
         try {
             return JsonSerialization.writeValueAsBytes(body);

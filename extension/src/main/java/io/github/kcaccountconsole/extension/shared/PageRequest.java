@@ -26,7 +26,7 @@ public record PageRequest(int first, int max) {
         return new PageRequest(start, size);
     }
 
-    /** {@link #parse}, for an endpoint: a value that is not a whole number is answered 400 {@code invalid_parameter}. */
+    /** {@link #parse} for an endpoint: a value that is not a whole number is answered 400 invalid_parameter. */
     public static PageRequest of(String first, String max) {
         try {
             return parse(first, max);

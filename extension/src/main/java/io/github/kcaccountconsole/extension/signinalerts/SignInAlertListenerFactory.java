@@ -1,10 +1,8 @@
 package io.github.kcaccountconsole.extension.signinalerts;
 
-import org.keycloak.Config;
 import org.keycloak.events.EventListenerProvider;
 import org.keycloak.events.EventListenerProviderFactory;
 import org.keycloak.models.KeycloakSession;
-import org.keycloak.models.KeycloakSessionFactory;
 
 import io.github.kcaccountconsole.extension.shared.PlainProviderFactory;
 

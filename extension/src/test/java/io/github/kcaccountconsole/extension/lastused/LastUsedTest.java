@@ -8,14 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.keycloak.credential.CredentialModel;
 
+import io.github.kcaccountconsole.extension.shared.MemoryMarks;
 import io.github.kcaccountconsole.extension.shared.UserStateWrites;
 
 /** The write rule of last use, one test per row of the table in docs/extension.md, and through the user's mark. */
@@ -115,7 +114,7 @@ class LastUsedTest {
             assertEquals(Optional.of(i == 0), recorder.signIn(password(MORNING + i * 60_000L)));
         }
         assertEquals(1, recorder.writes);
-        assertTrue(recorder.marks.isEmpty());
+        assertTrue(recorder.marks.taken.isEmpty());
     }
 
     @Test
@@ -131,7 +130,7 @@ class LastUsedTest {
 
     /** One user's last uses in memory, written through {@link UserStateWrites} with an in-memory single-use store. */
     private static final class Recorder {
-        final Map<String, Long> marks = new ConcurrentHashMap<>();
+        final MemoryMarks marks = new MemoryMarks();
         LastUsed.State stored;
         boolean inCredential;
         int writes;
@@ -142,17 +141,6 @@ class LastUsedTest {
         }
 
         Optional<Boolean> signIn(LastUsed.Use... uses) throws InterruptedException {
-            UserStateWrites.Marks singleUse = new UserStateWrites.Marks() {
-                @Override
-                public boolean putIfAbsent(String key, long seconds) {
-                    return marks.putIfAbsent(key, seconds) == null;
-                }
-
-                @Override
-                public void remove(String key) {
-                    marks.remove(key);
-                }
-            };
             UserStateWrites.Transactions<LastUsed.State> store = new UserStateWrites.Transactions<>() {
                 @Override
                 public <R> R run(Function<UserStateWrites.Store<LastUsed.State>, R> work) {
@@ -171,7 +159,7 @@ class LastUsedTest {
                     });
                 }
             };
-            return UserStateWrites.apply(singleUse, store, LastUsed.KIND.mark("user-1"),
+            return UserStateWrites.apply(marks, store, LastUsed.KIND.mark("user-1"),
                     state -> LastUsed.change(state, List.of(uses)), new long[] {});
         }
     }

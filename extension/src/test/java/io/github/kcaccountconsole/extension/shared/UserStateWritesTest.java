@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,21 +32,6 @@ class UserStateWritesTest {
 
     private static final long[] NO_WAITS = {};
     private static final long[] SHORT_WAITS = {5, 10, 20, 40, 80, 160, 320, 640, 1280};
-
-    /** Keycloak's single-use store as far as the writes use it: an atomic putIfAbsent and a remove. */
-    private static final class Marks implements UserStateWrites.Marks {
-        final Map<String, Long> taken = new ConcurrentHashMap<>();
-
-        @Override
-        public boolean putIfAbsent(String key, long seconds) {
-            return taken.putIfAbsent(key, seconds) == null;
-        }
-
-        @Override
-        public void remove(String key) {
-            taken.remove(key);
-        }
-    }
 
     /** One user's stored state; every run is a transaction that has committed when it returns. */
     private static final class Store implements UserStateWrites.Transactions<SignInAlertState> {
@@ -107,14 +90,14 @@ class UserStateWritesTest {
         return state.devices().stream().anyMatch(device -> device.key().equals(hash));
     }
 
-    private static Optional<KnownDevices.Verdict> signIn(Marks marks, Store store, String deviceKey, long[] waits)
+    private static Optional<KnownDevices.Verdict> signIn(MemoryMarks marks, Store store, String deviceKey, long[] waits)
             throws InterruptedException {
         return UserStateWrites.apply(marks, store, SignInAlertState.KIND.mark("user-1"),
                 state -> SignInAlertListener.remember(state, deviceKey, NOW), waits);
     }
 
     /** Two sign-ins on two threads, let go at the same moment; their verdicts, in the order of `deviceKeys`. */
-    private static List<KnownDevices.Verdict> atTheSameMoment(Marks marks, Store store, String... deviceKeys)
+    private static List<KnownDevices.Verdict> atTheSameMoment(MemoryMarks marks, Store store, String... deviceKeys)
             throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(deviceKeys.length);
         CountDownLatch start = new CountDownLatch(1);
@@ -139,7 +122,7 @@ class UserStateWritesTest {
 
     @Test
     void twoSignInsAtTheSameMomentFromTwoNewDevicesLoseNeither() throws Exception {
-        Marks marks = new Marks();
+        MemoryMarks marks = new MemoryMarks();
         Store store = new Store(knowing(LINUX));
         assertEquals(List.of(KnownDevices.Verdict.NEW, KnownDevices.Verdict.NEW),
                 atTheSameMoment(marks, store, WINDOWS, MAC));
@@ -153,7 +136,7 @@ class UserStateWritesTest {
     @Test
     void twoSignInsAtTheSameMomentFromTheSameNewDeviceMailOnceAndWriteOnce() throws Exception {
         Store store = new Store(knowing(LINUX));
-        List<KnownDevices.Verdict> verdicts = atTheSameMoment(new Marks(), store, WINDOWS, WINDOWS);
+        List<KnownDevices.Verdict> verdicts = atTheSameMoment(new MemoryMarks(), store, WINDOWS, WINDOWS);
         verdicts.sort(null);
         assertEquals(List.of(KnownDevices.Verdict.KNOWN, KnownDevices.Verdict.NEW), verdicts);
         assertEquals(1, store.writes.get());
@@ -162,7 +145,7 @@ class UserStateWritesTest {
     @Test
     void aKnownDeviceSeenTodayIsNotWritten() throws InterruptedException {
         Store store = new Store(knowing(WINDOWS));
-        assertEquals(Optional.of(KnownDevices.Verdict.KNOWN), signIn(new Marks(), store, WINDOWS, NO_WAITS));
+        assertEquals(Optional.of(KnownDevices.Verdict.KNOWN), signIn(new MemoryMarks(), store, WINDOWS, NO_WAITS));
         assertEquals(0, store.writes.get());
     }
 
@@ -173,7 +156,7 @@ class UserStateWritesTest {
             UserStateWrites.Change<SignInAlertState, KnownDevices.Verdict> change = SignInAlertListener.remember(store.state, MAC, NOW);
             assertNull(change.next());
             assertNull(change.result());
-            assertEquals(Optional.empty(), signIn(new Marks(), store, MAC, NO_WAITS));
+            assertEquals(Optional.empty(), signIn(new MemoryMarks(), store, MAC, NO_WAITS));
             assertEquals(0, store.writes.get());
         }
     }
@@ -181,10 +164,10 @@ class UserStateWritesTest {
     @Test
     void aFirstSignInAndANewDeviceAreWritten() throws InterruptedException {
         Store first = new Store(SignInAlertState.fresh());
-        assertEquals(Optional.of(KnownDevices.Verdict.FIRST_EVER), signIn(new Marks(), first, MAC, NO_WAITS));
+        assertEquals(Optional.of(KnownDevices.Verdict.FIRST_EVER), signIn(new MemoryMarks(), first, MAC, NO_WAITS));
         assertTrue(remembers(first.state, MAC));
         Store known = new Store(knowing(LINUX));
-        assertEquals(Optional.of(KnownDevices.Verdict.NEW), signIn(new Marks(), known, MAC, NO_WAITS));
+        assertEquals(Optional.of(KnownDevices.Verdict.NEW), signIn(new MemoryMarks(), known, MAC, NO_WAITS));
         assertEquals(1, known.writes.get());
     }
 
@@ -193,7 +176,7 @@ class UserStateWritesTest {
         for (SignInAlertState old : List.of(knowing(WINDOWS), knowing(WINDOWS).withAlerts(false))) {
             Store store = new Store(old);
             store.inCredential = true;
-            Marks marks = new Marks();
+            MemoryMarks marks = new MemoryMarks();
             signIn(marks, store, WINDOWS, NO_WAITS);
             assertEquals(1, store.writes.get(), "the state is moved although the sign-in changed nothing");
             assertEquals(false, store.inCredential);
@@ -205,7 +188,7 @@ class UserStateWritesTest {
 
     @Test
     void aMarkThatStaysTakenGivesUpWithoutReadingOrWriting() throws InterruptedException {
-        Marks marks = new Marks();
+        MemoryMarks marks = new MemoryMarks();
         marks.putIfAbsent("account-console-sign-in-alerts:writing:user-1", 10);
         Store store = new Store(knowing(LINUX));
         assertEquals(Optional.empty(), signIn(marks, store, MAC, new long[] {1, 1}));
@@ -215,7 +198,7 @@ class UserStateWritesTest {
 
     @Test
     void theMarkIsRemovedWhenTheChangeFails() {
-        Marks marks = new Marks();
+        MemoryMarks marks = new MemoryMarks();
         Store store = new Store(knowing(LINUX));
         assertThrows(IllegalStateException.class, () -> UserStateWrites.apply(marks, store, "mark-1", state -> {
             throw new IllegalStateException("the database is gone");
