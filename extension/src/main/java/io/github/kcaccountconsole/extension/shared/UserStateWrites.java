@@ -18,7 +18,8 @@ import org.keycloak.util.JsonSerialization;
 
 /**
  * The one way the extension's own per-user state changes (sign-in alerts' devices, when each sign-in method was last
- * used): one change at a time per user and kind across a cluster, after the sign-in has committed.
+ * used): one change at a time per user and kind across a cluster, after the sign-in has committed
+ * ({@link AfterCommit}).
  *
  * <p>Two sign-ins at the same moment would otherwise both read the same state, each add its own part, and the later
  * write would drop the earlier one's. So a writer first puts a mark for the user and the kind into Keycloak's
