@@ -42,12 +42,12 @@ test.describe("the theme jar", () => {
     // The sign-in alerts' listener and the one that records when each sign-in method was last used.
     const listeners = "META-INF/services/org.keycloak.events.EventListenerProviderFactory";
     expect(read(listeners).trim().split("\n").sort()).toEqual([
-      "io.github.kcaccountconsole.extension.LastUsedListenerFactory",
-      "io.github.kcaccountconsole.extension.SignInAlertListenerFactory",
+      "io.github.kcaccountconsole.extension.lastused.LastUsedListenerFactory",
+      "io.github.kcaccountconsole.extension.signinalerts.SignInAlertListenerFactory",
     ]);
     // The app password step for direct-grant flows.
     expect(read("META-INF/services/org.keycloak.authentication.AuthenticatorFactory").trim()).toBe(
-      "io.github.kcaccountconsole.extension.AppPasswordAuthenticator",
+      "io.github.kcaccountconsole.extension.apppasswords.AppPasswordAuthenticator",
     );
     const email = "theme/keycloak-account-console/email";
     expect(read(`${email}/theme.properties`)).toContain("parent=keycloak");

@@ -8,19 +8,21 @@ import org.jboss.logging.Logger;
 
 import org.keycloak.Config;
 import org.keycloak.models.KeycloakSession;
-import org.keycloak.models.KeycloakSessionFactory;
 import org.keycloak.provider.ProviderConfigProperty;
 import org.keycloak.provider.ProviderConfigurationBuilder;
 import org.keycloak.services.resource.RealmResourceProvider;
 import org.keycloak.services.resource.RealmResourceProviderFactory;
 
+import io.github.kcaccountconsole.extension.apppasswords.AppPasswords;
+import io.github.kcaccountconsole.extension.shared.PlainProviderFactory;
+
 /**
  * Registers the extension's endpoints under {@code /realms/{realm}/account-console-extension/} and reads which of
  * its features the server's admin turned off.
  */
-public class AccountConsoleExtensionFactory implements RealmResourceProviderFactory {
+public class AccountConsoleExtensionFactory extends PlainProviderFactory implements RealmResourceProviderFactory {
 
-    public static final String ID = "account-console-extension";
+    public static final String ID = Features.PROVIDER_ID;
 
     private static final Logger LOG = Logger.getLogger(AccountConsoleExtensionFactory.class);
 
@@ -30,7 +32,7 @@ public class AccountConsoleExtensionFactory implements RealmResourceProviderFact
 
     @Override
     public RealmResourceProvider create(KeycloakSession session) {
-        return new AccountConsoleExtensionProvider(session, features, appPasswordLimit);
+        return new AccountConsoleExtensionProvider(new ExtensionResource(session, features, appPasswordLimit));
     }
 
     @Override
@@ -41,20 +43,12 @@ public class AccountConsoleExtensionFactory implements RealmResourceProviderFact
         reading.errors().forEach(LOG::error);
         features = reading.features();
         AppPasswords.Limit limit = AppPasswords.readLimit(config,
-                !Features.unknownOptions(config.getPropertyNames(), known).isEmpty());
+                !Features.unknownOptions(config.getPropertyNames(), known).isEmpty(), ID);
         if (limit.error() != null) {
             LOG.error(limit.error());
         }
         appPasswordLimit = limit.value();
         LOG.debugf("Features: %s, app passwords per user: %d", features, appPasswordLimit);
-    }
-
-    @Override
-    public void postInit(KeycloakSessionFactory factory) {
-    }
-
-    @Override
-    public void close() {
     }
 
     @Override

@@ -20,6 +20,8 @@ import org.keycloak.Config;
  */
 public record Features(boolean accountActivity, boolean defaultSecondFactor) {
 
+    /** The id of the provider whose options these are. */
+    public static final String PROVIDER_ID = "account-console-extension";
     public static final String ACCOUNT_ACTIVITY_OPTION = "account-activity-enabled";
     public static final String DEFAULT_SECOND_FACTOR_OPTION = "default-second-factor-enabled";
     /** Keycloak's own option of every provider (read by Keycloak at build time, never by the extension). */
@@ -47,7 +49,7 @@ public record Features(boolean accountActivity, boolean defaultSecondFactor) {
         boolean doubtful = !unknown.isEmpty();
         if (doubtful) {
             errors.add("Unknown option" + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown) + " of "
-                    + AccountConsoleExtensionFactory.ID + " (it knows " + String.join(", ", new TreeSet<>(knownOptions))
+                    + PROVIDER_ID + " (it knows " + String.join(", ", new TreeSet<>(knownOptions))
                     + "): every feature not set to true is off until the name is corrected.");
         }
         return new Reading(new Features(on(activity, doubtful), on(defaultSecondFactor, doubtful)), List.copyOf(errors));
@@ -68,7 +70,7 @@ public record Features(boolean accountActivity, boolean defaultSecondFactor) {
         }
         String word = raw.trim().toLowerCase(Locale.ROOT);
         if (!word.equals("true") && !word.equals("false")) {
-            errors.add("The option " + name + " of " + AccountConsoleExtensionFactory.ID + " is '" + raw
+            errors.add("The option " + name + " of " + PROVIDER_ID + " is '" + raw
                     + "', not true or false: the feature is off until the value is corrected.");
             return Setting.OFF;
         }
@@ -83,8 +85,8 @@ public record Features(boolean accountActivity, boolean defaultSecondFactor) {
     static Set<String> unknownOptions(Set<String> propertyNames, Set<String> knownOptions) {
         Set<String> unknown = new TreeSet<>();
         for (String property : propertyNames == null ? Set.<String>of() : propertyNames) {
-            int at = property.lastIndexOf(AccountConsoleExtensionFactory.ID);
-            String name = (at < 0 ? property : property.substring(at + AccountConsoleExtensionFactory.ID.length()))
+            int at = property.lastIndexOf(PROVIDER_ID);
+            String name = (at < 0 ? property : property.substring(at + PROVIDER_ID.length()))
                     .replaceFirst("^[-.]+", "");
             if (!name.isEmpty() && !knownOptions.contains(name) && !name.equals(PROVIDER_ENABLED_OPTION)) {
                 unknown.add(name);

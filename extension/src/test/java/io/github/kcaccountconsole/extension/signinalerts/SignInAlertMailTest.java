@@ -1,0 +1,66 @@
+package io.github.kcaccountconsole.extension.signinalerts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+class SignInAlertMailTest {
+
+    private static final String MESSAGES = "/theme/keycloak-account-console/email/messages/";
+    private static final List<String> LANGUAGES = List.of("ar", "az", "ca", "cs", "da", "de", "el", "en", "es", "eu",
+            "fa", "fi", "fr", "hr", "hu", "hy", "id", "it", "ja", "ka", "kk", "ky", "lt", "lv", "nl", "no", "pl", "pt",
+            "pt_BR", "ro", "ru", "sk", "sl", "sv", "th", "tr", "uk", "vi", "zh_Hans", "zh_Hant");
+
+    private static Properties bundle(String language) throws IOException {
+        Properties properties = new Properties();
+        try (InputStream in = SignInAlertMailTest.class.getResourceAsStream(MESSAGES + "messages_" + language
+                + ".properties")) {
+            assertTrue(in != null, "no bundle for " + language);
+            properties.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+        }
+        return properties;
+    }
+
+    @Test
+    void everyLanguageHasEveryTextOfTheMailAndKeepsItsPlaceholders() throws IOException {
+        Properties english = bundle("en");
+        Map<String, String> texts = SignInAlertMail.texts(english, "R", "U");
+        assertEquals(english.stringPropertyNames(), texts.keySet());
+        for (String language : LANGUAGES) {
+            Properties translated = bundle(language);
+            assertEquals(english.stringPropertyNames(), translated.stringPropertyNames(), language);
+            for (String key : Set.of("signInAlertSubject", "signInAlertIntro", "signInAlertGreeting")) {
+                assertTrue(translated.getProperty(key).contains("{0}"), language + " " + key);
+            }
+        }
+    }
+
+    @Test
+    void placeholdersAreFilledWithoutMessageFormatRules() {
+        Properties messages = new Properties();
+        messages.setProperty("signInAlertSubject", "L'accès à {0}");
+        assertEquals("L'accès à Demo", SignInAlertMail.text(messages, "signInAlertSubject", "Demo"));
+        assertEquals("missingKey", SignInAlertMail.text(messages, "missingKey", "Demo"));
+    }
+
+    @Test
+    void theLinkForThisWasntMeCarriesTheMailsFactsAndNothingElse() {
+        SignInAlertMail.Facts facts = new SignInAlertMail.Facts(1732460000000L, "Mobile Safari", "Mac OS X",
+                "192.0.2.7", java.util.Locale.ENGLISH, java.net.URI.create("https://id.example.org/"));
+        String url = SignInAlertMail.secureAccountUrl("https://id.example.org/realms/demo/account", facts);
+        java.net.URI link = java.net.URI.create(url);
+        assertEquals("/realms/demo/account/account-security/secure-your-account", link.getPath());
+        assertEquals("browser=Mobile+Safari&os=Mac+OS+X&time=1732460000000", link.getRawQuery());
+        assertTrue(!url.contains("192.0.2"), url);
+    }
+}
