@@ -4,6 +4,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.keycloak.common.Profile;
 import org.keycloak.models.ClientModel;
 import org.keycloak.models.Constants;
 import org.keycloak.models.KeycloakSession;
@@ -54,14 +55,23 @@ public final class Checks {
      * Keycloak's answer where the realm switched account management off (its {@code account} client is missing or
      * disabled): {@code /realms/{realm}/account/} and the Account API answer 404 then, before any token is looked at,
      * and so does every endpoint here. An admin who turns account management off expects users to be unable to change
-     * their second factor or read their activity through the console.
+     * their second factor or read their activity through the console. A server started with the Account API feature
+     * off answers 404 on the Account API ({@code checkAccountApiEnabled()}); the extension's endpoints belong with it.
      */
     public void accountManagementOn() {
+        if (accountApiOff()) {
+            throw Answers.error(Response.Status.NOT_FOUND, "not_found", "The Account API is off on this server.");
+        }
         ClientModel account = realm().getClientByClientId(Constants.ACCOUNT_MANAGEMENT_CLIENT_ID);
         if (account == null || !account.isEnabled()) {
             throw Answers.error(Response.Status.NOT_FOUND, "not_found",
                     "Account management is not enabled in this realm.");
         }
+    }
+
+    /** Whether this server was started with the Account API feature off (and so account-v3, which needs it). */
+    static boolean accountApiOff() {
+        return !Profile.isFeatureEnabled(Profile.Feature.ACCOUNT_API);
     }
 
     private RealmModel realm() {
