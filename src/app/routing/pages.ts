@@ -33,6 +33,12 @@ export const PAGES: Record<string, PageDefinition> = {
   "account-security/security-checkup": definePage({
     Component: () => import("../../pages/security-checkup/SecurityCheckup"),
     loader: async () => (await import("../../pages/security-checkup/loader")).loadSecurityCheckup,
+    menuBadge: {
+      label: "checkupMenuCount",
+      testId: "checkup-count",
+      count: async () => (await import("../../pages/security-checkup/checkupCount")).countFindings,
+      fromData: (result) => result.findings.length,
+    },
   }),
   "account-security/secure-your-account": definePage({
     Component: () => import("../../pages/account-security/secure-your-account/SecureAccount"),
