@@ -15,7 +15,7 @@ export const PAGES: Record<string, PageDefinition> = {
   }),
   "account-security/signing-in": definePage({
     Component: () => import("../../pages/account-security/signing-in/SigningIn"),
-    loader: async () => (await import("../../pages/account-security/signing-in/loader")).loadCredentials,
+    loader: async () => (await import("../../pages/account-security/signing-in/loader")).loadSigningIn,
   }),
   "account-security/device-activity": definePage({
     Component: () => import("../../pages/account-security/device-activity/DeviceActivity"),

@@ -75,7 +75,7 @@ export default function DeviceActivity({ data, reload, reloading }: PageProps<De
 
   return (
     <PageLayout title={t("deviceActivity")} description={t("signedInDevicesExplanation")}>
-      <SignInAlertsSwitch />
+      <SignInAlertsSwitch choice={data.signInAlerts} />
       <Split hasGutter isWrappable className="device-toolbar">
         <SplitItem isFilled>
           <Title headingLevel="h2" size="xl">

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../../api/extension";
 import type { CredentialContainer, CredentialMetadata } from "../../../api/representations";
 import { renderPage, type stubServer, type StubRoute } from "../../../testing/renderPage";
-import { knownDefault, secondFactors } from "./DefaultSecondFactor";
+import { knownDefault } from "./DefaultSecondFactor";
+import { secondFactors } from "./loader";
 
 const PAGE = "account-security/signing-in";
 const PROBE = "/realms/demo/account-console-extension/";

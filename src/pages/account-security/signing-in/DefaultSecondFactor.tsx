@@ -1,31 +1,16 @@
 import { Button } from "@patternfly/react-core";
 import { StarIcon } from "@patternfly/react-icons";
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../../api/ApiContext";
-import { fetchSecondFactorOrder, makeDefaultSecondFactor } from "../../../api/extension";
+import { makeDefaultSecondFactor } from "../../../api/extension";
 import type { CredentialContainer, CredentialRepresentation } from "../../../api/representations";
-import { useExtensionFeatures } from "../../../api/useExtensionFeatures";
 import { useAlerts } from "../../../ui/alerts/AlertContext";
 import "./default-second-factor.css";
 import { StaticLabel } from "../../../ui/StaticLabel";
+import { useFetch } from "../../../ui/hooks/useFetch";
 import type { CredentialActionProps } from "./credentialAction";
-
-/** The category Keycloak's credential providers give a second factor (the Account API reports it per type). */
-const TWO_FACTOR = "two-factor";
-/** Recovery codes are a second factor, but a fallback for a lost one: never offered as the default. */
-const RECOVERY_CODES = "recovery-authn-codes";
-
-/**
- * The second-factor credentials a user can pick as the default, in the order the Account API lists them (by type,
- * then by priority): every type its provider puts in the two-factor category (a custom one too), but recovery
- * codes. A password and a passkey that signs in on its own are in other categories.
- */
-export function secondFactors(containers: CredentialContainer[]): CredentialRepresentation[] {
-  return containers
-    .filter((container) => container.category === TWO_FACTOR && container.type !== RECOVERY_CODES)
-    .flatMap((container) => container.userCredentialMetadatas.map((metadata) => metadata.credential));
-}
+import { secondFactors, type SigningInData } from "./loader";
 
 /**
  * Which one is the default: the one the user just chose; else the first of the server's order (`order`, all kinds
@@ -59,40 +44,27 @@ const DefaultChoiceContext = createContext<DefaultChoice | undefined>(undefined)
  */
 export function DefaultSecondFactorProvider({
   containers,
+  offer,
   reload,
   children,
 }: {
   containers: CredentialContainer[];
+  /** From the page's loader: whether it is offered, and the server's order across kinds (loaded again with the list). */
+  offer: SigningInData["defaultSecondFactor"];
   reload: () => Promise<void>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const api = useApi();
   const { addAlert, addError } = useAlerts();
-  const features = useExtensionFeatures({ probe: true });
-  const [chosen, setChosen] = useState<string>();
-  const [busyId, setBusyId] = useState<string>();
+  const { state } = useFetch(() => offer, offer);
+  const offered = state.status === "ready" ? state.data : undefined;
+  const order = offered?.order;
   const factors = useMemo(() => secondFactors(containers), [containers]);
-  const offered = features?.defaultSecondFactor === true && factors.length >= 2;
-  // The server's order across kinds, asked again whenever the list is (after a change, it has the new order).
-  const [order, setOrder] = useState<string[]>();
-
-  useEffect(() => {
-    if (!offered) return;
-    const controller = new AbortController();
-    fetchSecondFactorOrder(api, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setOrder(answer);
-        // The server's order now says which one is first, the one just chosen included.
-        if (answer) setChosen(undefined);
-      },
-      () => {
-        // Not asked or not answered: the default is shown as far as the Account API's lists tell.
-      },
-    );
-    return () => controller.abort();
-  }, [api, offered, containers]);
+  // The one just chosen, until the server's order (asked again with the list) says which one is first.
+  const [pick, setPick] = useState<{ id: string; order?: string[] }>();
+  const chosen = pick && (!order || order === pick.order) ? pick.id : undefined;
+  const [busyId, setBusyId] = useState<string>();
 
   const choice = useMemo<DefaultChoice>(
     () => ({
@@ -108,7 +80,7 @@ export function DefaultSecondFactorProvider({
           setBusyId(undefined);
           return;
         }
-        setChosen(credential.id);
+        setPick({ id: credential.id, order });
         addAlert(t("defaultSecondFactorSaved", { name: t("quotedName", { name }) }));
         setBusyId(undefined);
         await reload();
@@ -117,7 +89,7 @@ export function DefaultSecondFactorProvider({
     [factors, chosen, order, busyId, api, addAlert, addError, t, reload],
   );
 
-  return <DefaultChoiceContext.Provider value={offered ? choice : undefined}>{children}</DefaultChoiceContext.Provider>;
+  return <DefaultChoiceContext.Provider value={offered && choice}>{children}</DefaultChoiceContext.Provider>;
 }
 
 /** In a credential's row: "Default" on the default second factor, "Make default" on the others. */

@@ -1,20 +1,17 @@
 import { Alert } from "@patternfly/react-core";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useApi } from "../../../api/ApiContext";
-import { fetchLastUsed, type LastUse } from "../../../api/extension";
+import type { LastUse } from "../../../api/extension";
 import type { CredentialContainer, CredentialRepresentation } from "../../../api/representations";
-import { useExtensionFeatures } from "../../../api/useExtensionFeatures";
-import { isSessionEnded } from "../../../auth/sessionEnded";
 import { useFormat } from "../../../i18n/format";
+import { useFetch } from "../../../ui/hooks/useFetch";
 import "./credentials.css";
+import type { LastUsedRead, SigningInData } from "./loader";
 
 /** The one way Signing in writes a day: created, last used, expires. */
 export const DAY: Intl.DateTimeFormatOptions = { dateStyle: "long" };
 
-type LastUsedState = { status: "loading" } | { status: "error" } | { status: "ready"; uses: LastUse[] };
-
-const LastUsedContext = createContext<LastUsedState | undefined>(undefined);
+const LastUsedContext = createContext<LastUsedRead | undefined>(undefined);
 
 /**
  * When one credential was last used: its own row, or its type's row when it is the user's only credential of that
@@ -47,35 +44,18 @@ export function typeOnlyUseOf(uses: LastUse[], container: CredentialContainer): 
 }
 
 /**
- * Reads when each sign-in method was last used, when the server extension records it, again whenever the list is
- * loaded again. A failure is said once, above the list; the rows then say nothing about use.
+ * When each sign-in method was last used, as the page's loader reads it after the first screen, when the server
+ * extension records it (again whenever the list is loaded again). A failure is said once, above the list; the rows then
+ * say nothing about use.
  */
-export function LastUsedProvider({ containers, children }: { containers: CredentialContainer[]; children: ReactNode }) {
+export function LastUsedProvider({ lastUsed, children }: { lastUsed: SigningInData["lastUsed"]; children: ReactNode }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const offered = useExtensionFeatures({ probe: true })?.lastUsed === true;
-  const [state, setState] = useState<LastUsedState>({ status: "loading" });
-
-  useEffect(() => {
-    if (!offered) return;
-    const controller = new AbortController();
-    fetchLastUsed(api, controller.signal).then(
-      (uses) => {
-        if (!controller.signal.aborted) setState({ status: "ready", uses });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // A session that ended is the session-ended dialog's to explain.
-        if (!isSessionEnded(error)) console.warn("Last use of the sign-in methods could not be read.", error);
-        setState({ status: "error" });
-      },
-    );
-    return () => controller.abort();
-  }, [api, offered, containers]);
+  const { state } = useFetch(() => lastUsed, lastUsed);
+  const read = state.status === "ready" ? state.data : undefined;
 
   return (
-    <LastUsedContext.Provider value={offered ? state : undefined}>
-      {offered && state.status === "error" && (
+    <LastUsedContext.Provider value={read}>
+      {read?.status === "error" && (
         <Alert variant="warning" isInline isPlain title={t("lastUsedFailed")} data-testid="last-used-failed" />
       )}
       {children}

@@ -27,6 +27,7 @@ import { CredentialIcon } from "./CredentialIcon";
 import { CredentialProperties, PROVIDER_PROPERTY } from "./CredentialProperties";
 import { RenameCredentialAction, RenameCredentialProvider } from "./RenameCredential";
 import { StaticLabel } from "../../../ui/StaticLabel";
+import type { SigningInData } from "./loader";
 
 const CATEGORY_ORDER = ["basic-authentication", "two-factor", "passwordless"];
 
@@ -48,14 +49,17 @@ export function localized(t: TFunction, message: LocalizedMessage): string {
   return t(message.key, { ...parameters, defaultValue: message.key });
 }
 
-export default function SigningIn({ data: containers, reload }: PageProps<CredentialContainer[]>) {
+export default function SigningIn({
+  data: { containers, lastUsed, defaultSecondFactor },
+  reload,
+}: PageProps<SigningInData>) {
   const { t } = useTranslation();
 
   return (
     <PageLayout title={t("signingIn")} description={t("signingInDescription")}>
-      <DefaultSecondFactorProvider containers={containers} reload={reload}>
+      <DefaultSecondFactorProvider containers={containers} offer={defaultSecondFactor} reload={reload}>
         <RenameCredentialProvider reload={reload}>
-          <LastUsedProvider containers={containers}>
+          <LastUsedProvider lastUsed={lastUsed}>
             {groupByCategory(containers).map(([category, containers]) => (
               <PageSection key={category} padding={{ default: "noPadding" }} className="signing-in-category">
                 <Title headingLevel="h2" size="xl" id={`category-${category}`}>
