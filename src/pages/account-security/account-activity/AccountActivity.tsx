@@ -1,5 +1,4 @@
 import {
-  Button,
   Content,
   DataList,
   DataListCell,
@@ -9,10 +8,8 @@ import {
   DescriptionList,
   EmptyState,
   EmptyStateBody,
-  Split,
-  SplitItem,
 } from "@patternfly/react-core";
-import { BanIcon, ExclamationCircleIcon, SyncAltIcon } from "@patternfly/react-icons";
+import { BanIcon, ExclamationCircleIcon } from "@patternfly/react-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../../api/ApiContext";
@@ -33,6 +30,7 @@ import {
 } from "./accountActivity";
 import "./account-activity.css";
 import { Detail } from "../shared/Detail";
+import { RefreshHeading } from "../../../ui/RefreshHeading";
 
 export default function AccountActivity({ data }: PageProps<AccountActivityData>) {
   const { t } = useTranslation();
@@ -74,25 +72,14 @@ function EventList({ firstPage }: { firstPage: AccountEventsPage }) {
 
   return (
     <section aria-labelledby="activity-list-title">
-      <Split hasGutter isWrappable className="activity-toolbar">
-        <SplitItem isFilled>
-          <h2 id="activity-list-title" className="pf-v6-c-title pf-m-xl">
-            {t("activityRecent")}
-          </h2>
-        </SplitItem>
-        <SplitItem>
-          <Button
-            variant="link"
-            icon={<SyncAltIcon />}
-            onClick={reload}
-            isLoading={state.status === "loading"}
-            spinnerAriaValueText={t("spinnerLoading")}
-            data-testid="activity-refresh"
-          >
-            {t("refresh")}
-          </Button>
-        </SplitItem>
-      </Split>
+      <RefreshHeading
+        className="activity-toolbar"
+        titleId="activity-list-title"
+        title={t("activityRecent")}
+        loading={state.status === "loading"}
+        onRefresh={reload}
+        testId="activity-refresh"
+      />
       {state.status === "loading" && <LoadingState />}
       {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
       {page &&

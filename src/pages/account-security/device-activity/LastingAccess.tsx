@@ -7,10 +7,7 @@ import {
   DataListItemCells,
   DataListItemRow,
   DescriptionList,
-  Split,
-  SplitItem,
 } from "@patternfly/react-core";
-import { SyncAltIcon } from "@patternfly/react-icons";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +24,7 @@ import { LoadingState } from "../../../ui/LoadingState";
 import { Detail } from "../shared/Detail";
 import { deviceTitle } from "./devices";
 import "./lasting-access.css";
+import { RefreshHeading } from "../../../ui/RefreshHeading";
 
 /** Sessions per page: the extension answers up to 50; ten keep the section short beside the devices. */
 export const LASTING_ACCESS_PAGE_SIZE = 10;
@@ -88,26 +86,15 @@ export function LastingAccess({ signOuts, onEnded }: LastingAccessProps) {
       className="lasting-access"
       data-testid="lasting-access"
     >
-      <Split hasGutter isWrappable className="lasting-access-toolbar">
-        <SplitItem isFilled>
-          <h2 id="lasting-access-title" className="pf-v6-c-title pf-m-xl">
-            {t("lastingAccessTitle")}
-          </h2>
-        </SplitItem>
-        <SplitItem>
-          <Button
-            variant="link"
-            icon={<SyncAltIcon />}
-            onClick={reload}
-            isLoading={state.status === "loading"}
-            spinnerAriaValueText={t("spinnerLoading")}
-            aria-label={t("lastingAccessRefresh")}
-            data-testid="lasting-access-refresh"
-          >
-            {t("refresh")}
-          </Button>
-        </SplitItem>
-      </Split>
+      <RefreshHeading
+        className="lasting-access-toolbar"
+        titleId="lasting-access-title"
+        title={t("lastingAccessTitle")}
+        loading={state.status === "loading"}
+        onRefresh={reload}
+        refreshLabel={t("lastingAccessRefresh")}
+        testId="lasting-access-refresh"
+      />
       <p className="lasting-access-intro">{t("lastingAccessIntro")}</p>
       {state.status === "loading" && <LoadingState />}
       {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}

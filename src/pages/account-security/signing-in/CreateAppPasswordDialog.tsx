@@ -28,6 +28,7 @@ import {
 import { useAuth, useClaims } from "../../../auth/AuthContext";
 import { useEnvironment } from "../../../environment/EnvironmentContext";
 import { errorMessage } from "../../../ui/alerts/AlertContext";
+import { FormDialogFooter } from "../../../ui/FormDialogFooter";
 import { CopyButton } from "./CopyButton";
 import { savePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 
@@ -263,22 +264,9 @@ export function CreateAppPasswordDialog({
           </FormGroup>
         </Form>
       </ModalBody>
-      <ModalFooter>
-        <Button
-          type="submit"
-          form={`${id}-form`}
-          variant="primary"
-          data-testid="app-password-create"
-          isLoading={busy}
-          isDisabled={busy}
-          spinnerAriaValueText={t("spinnerLoading")}
-        >
-          {t("appPasswordsCreateButton")}
-        </Button>
-        <Button variant="link" onClick={close} isDisabled={busy}>
-          {t("cancel")}
-        </Button>
-      </ModalFooter>
+      <FormDialogFooter form={`${id}-form`} testId="app-password-create" busy={busy} onCancel={close}>
+        {t("appPasswordsCreateButton")}
+      </FormDialogFooter>
     </Modal>
   );
 }

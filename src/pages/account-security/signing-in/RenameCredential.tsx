@@ -8,7 +8,6 @@ import {
   HelperTextItem,
   Modal,
   ModalBody,
-  ModalFooter,
   ModalHeader,
   TextInput,
 } from "@patternfly/react-core";
@@ -20,6 +19,7 @@ import { setCredentialLabel } from "../../../api/methods";
 import type { CredentialRepresentation } from "../../../api/representations";
 import { errorMessage, useAlerts } from "../../../ui/alerts/AlertContext";
 import type { CredentialActionProps } from "./credentialAction";
+import { FormDialogFooter } from "../../../ui/FormDialogFooter";
 
 /** The credential types a user names: authenticator apps and security keys (passkeys included). */
 export const NAMED_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
@@ -133,22 +133,9 @@ function RenameDialog({
           </FormGroup>
         </Form>
       </ModalBody>
-      <ModalFooter>
-        <Button
-          type="submit"
-          form={`${id}-form`}
-          variant="primary"
-          data-testid="rename-save"
-          isLoading={isSubmitting}
-          isDisabled={isSubmitting}
-          spinnerAriaValueText={t("spinnerLoading")}
-        >
-          {t("save")}
-        </Button>
-        <Button variant="link" onClick={onClose} isDisabled={isSubmitting}>
-          {t("cancel")}
-        </Button>
-      </ModalFooter>
+      <FormDialogFooter form={`${id}-form`} testId="rename-save" busy={isSubmitting} onCancel={onClose}>
+        {t("save")}
+      </FormDialogFooter>
     </Modal>
   );
 }
