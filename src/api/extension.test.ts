@@ -78,7 +78,7 @@ describe("the console extension's API", () => {
     expect(extensionFeaturesNow(api)).toBeUndefined();
   });
 
-  it("reads a page of events, leaving out what it does not know", async () => {
+  it("reads a page of events as the extension writes it", async () => {
     const { api, fetchStub } = client([
       {
         path: `${PROBE}events`,
@@ -87,7 +87,17 @@ describe("the console extension's API", () => {
           first: 20,
           max: 20,
           hasMore: false,
-          events: [{ time: 1, type: "LOGIN", ipAddress: "", clientId: "app", error: null, sessionId: "secret" }],
+          events: [
+            {
+              time: 1,
+              type: "LOGIN",
+              credentialType: null,
+              ipAddress: null,
+              clientId: "app",
+              error: null,
+              change: null,
+            },
+          ],
         },
       },
     ]);
@@ -100,13 +110,7 @@ describe("the console extension's API", () => {
     );
   });
 
-  it("rejects events without a time or a type", async () => {
-    const body = { eventsEnabled: true, hasMore: false, events: [{ type: "LOGIN" }] };
-    const { api } = client([{ path: `${PROBE}events`, body }]);
-    await expect(fetchAccountEvents(api, { first: 0, max: 20 })).rejects.toThrow("does not understand");
-  });
-
-  it("reads when each method was last used: a missing credential id is a type's row; another shape is refused", async () => {
+  it("reads when each method was last used: a missing credential id is a type's row", async () => {
     const path = `${PROBE}credentials/last-used`;
     const uses = [
       { credentialId: "o1", type: "otp", time: 2 },
@@ -116,8 +120,6 @@ describe("the console extension's API", () => {
       { credentialId: "o1", type: "otp", time: 2 },
       { credentialId: null, type: "password", time: 1 },
     ]);
-    const bad = client([{ path, body: { lastUsed: [{ credentialId: 3, type: "otp", time: 1 }] } }]).api;
-    await expect(fetchLastUsed(bad)).rejects.toThrow("does not understand");
   });
 
   it("makes a credential the default by its encoded id, and reports the server's refusal", async () => {

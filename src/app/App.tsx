@@ -18,6 +18,7 @@ import { CatchAllRedirect } from "./routing/CatchAllRedirect";
 import { RouteError } from "./routing/RouteError";
 import { SessionEndedDialog } from "./SessionEndedDialog";
 import { useAfterFirstScreen } from "./afterFirstScreen";
+import { countMenuBadges } from "./routing/menuBadges";
 import { pageRoutes } from "./routing/routes";
 
 /** The route tree: the shell around every page of the menu; anything else lands on personal info. */
@@ -81,12 +82,9 @@ export function App({
       warmUpDateFormat(i18n.language);
       // What the server extension offers (menu items, actions on pages): one small call, never before the first screen.
       startExtensionProbe(api);
-      // The security checkup's count for the menu: its code and its reads only now, never on the first screen.
+      // The menu's badges (the checkup's count): their code and their reads only now, never on the first screen.
       const counting = new AbortController();
-      void import("../pages/security-checkup/checkupCount").then(
-        ({ countFindings }) => countFindings(api, counting.signal),
-        (error: unknown) => console.warn("The security checkup could not be loaded.", error),
-      );
+      countMenuBadges(api, counting.signal);
       return () => {
         counting.abort();
         stopWatching();

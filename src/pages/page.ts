@@ -28,12 +28,27 @@ export type PageProps<T> = {
   reload: () => Promise<void>;
 };
 
-/** A page's two halves as the route table names them, each loaded on demand (react-router's `lazy`). */
+/**
+ * A number the menu shows beside the page's item (the checkup's findings, say). The shell counts it after the first
+ * screen, and takes it again from the page's data each time its loader runs.
+ */
+export type MenuBadge<T> = {
+  /** Message key of the screen reader's words after the item's name, given `count`. */
+  label: string;
+  testId: string;
+  /** Loads the counting code (after the first screen). It answers undefined when it could not count. */
+  count: () => Promise<(api: ApiClient, signal: AbortSignal) => Promise<number | undefined>>;
+  /** The number from the page's own data. */
+  fromData: (data: T) => number;
+};
+
+/** A page's two halves as the route table names them, each loaded on demand (react-router's `lazy`), and its extras. */
 export type PageParts<T> = {
   /** The screen: a module whose default export takes `PageProps<T>`. */
   Component: () => Promise<{ default: ComponentType<PageProps<T>> }>;
   /** Its loader; a page without one takes no data. */
   loader?: () => Promise<PageLoader<T>>;
+  menuBadge?: MenuBadge<T>;
 };
 
 /**
@@ -53,7 +68,7 @@ export type PageDefinition = {
  * A page: its screen and its loader. The loader's result must be what the screen's `data` prop takes, or this does
  * not compile. Imports nothing at run time, so the entry can load the route table before the app.
  */
-export function definePage<T>(parts: Required<PageParts<T>>): PageDefinition;
+export function definePage<T>(parts: Required<Omit<PageParts<T>, "menuBadge">> & PageParts<T>): PageDefinition;
 export function definePage(parts: { Component: PageParts<undefined>["Component"] }): PageDefinition;
 export function definePage<T>(parts: PageParts<T>): PageDefinition {
   return {

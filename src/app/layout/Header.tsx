@@ -10,6 +10,7 @@ import {
   MastheadMain,
   MastheadToggle,
   MenuToggle,
+  type MenuToggleProps,
   PageToggleButton,
   Switch,
   Toolbar,
@@ -18,7 +19,7 @@ import {
   ToolbarItem,
 } from "@patternfly/react-core";
 import { BarsIcon, EllipsisVIcon, ExternalLinkSquareAltIcon } from "@patternfly/react-icons";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth, useClaims } from "../../auth/AuthContext";
 import { NO_CLAIMS } from "../../auth/pendingAuth";
@@ -60,8 +61,6 @@ export function Header() {
   const claims = useClaims();
   const help = useHelp();
   const { addAlert } = useAlerts();
-  const [userMenuOpen, setUserMenuOpen] = useState(false);
-  const [kebabOpen, setKebabOpen] = useState(false);
 
   // Drawn while sign-in still runs (src/app/start.tsx): no name until there is one, rather than "unknown user".
   const name = claims === NO_CLAIMS ? "" : displayName(claims, t);
@@ -137,74 +136,78 @@ export function Header() {
                 />
               </ToolbarItem>
               <ToolbarItem visibility={WIDE_ONLY}>
-                <Dropdown
-                  data-testid="options"
-                  isOpen={userMenuOpen}
-                  onOpenChange={setUserMenuOpen}
-                  popperProps={{ position: "right" }}
-                  shouldFocusFirstItemOnOpen
-                  toggle={(ref) => (
-                    <MenuToggle
-                      ref={ref}
-                      data-testid="options-toggle"
-                      variant="plainText"
-                      isExpanded={userMenuOpen}
-                      onClick={() => setUserMenuOpen((open) => !open)}
-                      icon={
-                        <img className="app-avatar" src={webUrl(claims.picture) ?? DEFAULT_AVATAR} alt={t("avatar")} />
-                      }
-                    >
-                      {name}
-                    </MenuToggle>
-                  )}
+                <OptionsMenu
+                  testId="options"
+                  toggle={{
+                    "data-testid": "options-toggle",
+                    variant: "plainText",
+                    icon: (
+                      <img className="app-avatar" src={webUrl(claims.picture) ?? DEFAULT_AVATAR} alt={t("avatar")} />
+                    ),
+                    children: name,
+                  }}
                 >
-                  <DropdownList>{signOutItem}</DropdownList>
-                </Dropdown>
+                  {signOutItem}
+                </OptionsMenu>
               </ToolbarItem>
               <ToolbarItem visibility={NARROW_ONLY}>
-                <Dropdown
-                  data-testid="options-kebab-menu"
-                  isOpen={kebabOpen}
-                  onOpenChange={setKebabOpen}
-                  popperProps={{ position: "right" }}
-                  shouldFocusFirstItemOnOpen
-                  toggle={(ref) => (
-                    <MenuToggle
-                      ref={ref}
-                      data-testid="options-kebab"
-                      variant="plain"
-                      aria-label={t("userMenu")}
-                      isExpanded={kebabOpen}
-                      onClick={() => setKebabOpen((open) => !open)}
-                      icon={<EllipsisVIcon />}
-                    />
-                  )}
+                <OptionsMenu
+                  testId="options-kebab-menu"
+                  toggle={{
+                    "data-testid": "options-kebab",
+                    variant: "plain",
+                    "aria-label": t("userMenu"),
+                    icon: <EllipsisVIcon />,
+                  }}
                 >
-                  <DropdownList>
-                    <DropdownItem key="name" isDisabled>
-                      {name}
+                  <DropdownItem key="name" isDisabled>
+                    {name}
+                  </DropdownItem>
+                  {showReferrer && (
+                    <DropdownItem
+                      key="referrer"
+                      to={referrer}
+                      data-testid="referrer-item"
+                      icon={<ExternalLinkSquareAltIcon />}
+                    >
+                      {backTo}
                     </DropdownItem>
-                    {showReferrer && (
-                      <DropdownItem
-                        key="referrer"
-                        to={referrer}
-                        data-testid="referrer-item"
-                        icon={<ExternalLinkSquareAltIcon />}
-                      >
-                        {backTo}
-                      </DropdownItem>
-                    )}
-                    <DropdownItem key="help" id="help-toggle-item" onClick={help.toggle}>
-                      {help.enabled ? t("helpOn") : t("helpOff")}
-                    </DropdownItem>
-                    {signOutItem}
-                  </DropdownList>
-                </Dropdown>
+                  )}
+                  <DropdownItem key="help" id="help-toggle-item" onClick={help.toggle}>
+                    {help.enabled ? t("helpOn") : t("helpOff")}
+                  </DropdownItem>
+                  {signOutItem}
+                </OptionsMenu>
               </ToolbarItem>
             </ToolbarGroup>
           </ToolbarContent>
         </Toolbar>
       </MastheadContent>
     </Masthead>
+  );
+}
+
+/** A menu at the header's end, opened by its toggle: the user's name on wide screens, a kebab on narrow ones. */
+function OptionsMenu({
+  testId,
+  toggle,
+  children,
+}: {
+  testId: string;
+  toggle: Omit<MenuToggleProps, "ref" | "isExpanded" | "onClick"> & { "data-testid": string };
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dropdown
+      data-testid={testId}
+      isOpen={open}
+      onOpenChange={setOpen}
+      popperProps={{ position: "right" }}
+      shouldFocusFirstItemOnOpen
+      toggle={(ref) => <MenuToggle ref={ref} {...toggle} isExpanded={open} onClick={() => setOpen((was) => !was)} />}
+    >
+      <DropdownList>{children}</DropdownList>
+    </Dropdown>
   );
 }

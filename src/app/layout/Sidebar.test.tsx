@@ -3,7 +3,8 @@ import { RouterProvider } from "../../lib/routing";
 import { createMemoryRouter } from "../../lib/routing";
 import { MemoryRouter } from "../../testing/memoryRouter";
 import { describe, expect, it } from "vitest";
-import { setCheckupCount } from "../../api/checkupCount";
+import { PAGES } from "../routing/pages";
+import { setMenuCount } from "../routing/menuBadges";
 import { probeExtension } from "../../api/extension";
 import { renderInApp, type StubRoute } from "../../testing/renderPage";
 import type { MenuItem } from "../../menu/menu";
@@ -135,13 +136,14 @@ describe("sidebar links", () => {
 
   it("shows how many findings the security checkup has once they are counted, and none while there are none", () => {
     const toggle = renderSidebar("/account-security/security-checkup");
+    const checkup = PAGES["account-security/security-checkup"]!;
     const item = screen.getByTestId("account-security/security-checkup");
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     expect(screen.queryByTestId("checkup-count")).toBeNull();
-    act(() => setCheckupCount(toggle.api, 3));
+    act(() => setMenuCount(toggle.api, checkup, 3));
     expect(screen.getByTestId("checkup-count")).toHaveTextContent("3");
     expect(item).toHaveAccessibleName("Security checkup, 3 to do");
-    act(() => setCheckupCount(toggle.api, 0));
+    act(() => setMenuCount(toggle.api, checkup, 0));
     expect(screen.queryByTestId("checkup-count")).toBeNull();
   });
 });

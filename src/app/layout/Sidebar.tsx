@@ -2,11 +2,11 @@ import { Badge, Nav, NavExpandable, NavItem, PageContext, PageSidebar, PageSideb
 import { useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "../../lib/routing";
-import { useCheckupCount } from "../../api/checkupCount";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import { translateLabel } from "../../i18n/translateLabel";
-import { prefetchMenuPage } from "../routing/routes";
-import { trimSlashes } from "../../lib/paths";
+import { menuPage, prefetchMenuPage } from "../routing/routes";
+import type { PageDefinition } from "../../pages/page";
+import { useMenuCount } from "../routing/menuBadges";
 import { extensionMenu, isActive, isGroup, relativePath, type MenuItem } from "../../menu/menu";
 
 export function Sidebar({ menu }: { menu: MenuItem[] }) {
@@ -76,24 +76,26 @@ function MenuEntry({ item, current }: { item: MenuItem; current: string }) {
         onFocus={() => prefetchMenuPage(item)}
       >
         <span className="pf-v6-c-nav__link-text">{translateLabel(t, item.label)}</span>
-        {trimSlashes(item.path) === CHECKUP_PATH && <CheckupCount />}
+        <MenuCount page={menuPage(item)} />
       </NavLink>
     </NavItem>
   );
 }
 
-/** The security checkup's menu item: it shows how many findings there are. */
-const CHECKUP_PATH = "account-security/security-checkup";
+/** The number a page's route entry asks the menu to show beside it, once counted; nothing while there is none. */
+function MenuCount({ page }: { page: PageDefinition | undefined }) {
+  const badge = page?.withParts(({ menuBadge }) => menuBadge && { label: menuBadge.label, testId: menuBadge.testId });
+  return page && badge ? <Count page={page} label={badge.label} testId={badge.testId} /> : null;
+}
 
-/** The number of the checkup's findings, once counted (after the first screen); nothing while there are none. */
-function CheckupCount() {
+function Count({ page, label, testId }: { page: PageDefinition; label: string; testId: string }) {
   const { t } = useTranslation();
-  const count = useCheckupCount();
+  const count = useMenuCount(page);
   if (!count) return null;
   return (
     <>
-      <span className="pf-v6-screen-reader">{`, ${t("checkupMenuCount", { count })}`}</span>
-      <Badge isRead={false} data-testid="checkup-count" aria-hidden>
+      <span className="pf-v6-screen-reader">{`, ${t(label, { count })}`}</span>
+      <Badge isRead={false} data-testid={testId} aria-hidden>
         {count}
       </Badge>
     </>

@@ -14,28 +14,36 @@ export const PAGES: Record<string, PageDefinition> = {
     loader: async () => (await import("../../pages/personal-info/loader")).loadPersonalInfo,
   }),
   "account-security/signing-in": definePage({
-    Component: () => import("../../pages/account-security/SigningIn"),
-    loader: async () => (await import("../../pages/account-security/loaders")).loadCredentials,
+    Component: () => import("../../pages/account-security/signing-in/SigningIn"),
+    loader: async () => (await import("../../pages/account-security/signing-in/loader")).loadSigningIn,
   }),
   "account-security/device-activity": definePage({
-    Component: () => import("../../pages/account-security/DeviceActivity"),
-    loader: async () => (await import("../../pages/account-security/loaders")).loadDevices,
+    Component: () => import("../../pages/account-security/device-activity/DeviceActivity"),
+    loader: async () => (await import("../../pages/account-security/device-activity/loader")).loadDevices,
   }),
   "account-security/account-activity": definePage({
-    Component: () => import("../../pages/account-security/AccountActivity"),
-    loader: async () => (await import("../../pages/account-security/accountActivity")).loadAccountActivity,
+    Component: () => import("../../pages/account-security/account-activity/AccountActivity"),
+    loader: async () =>
+      (await import("../../pages/account-security/account-activity/accountActivity")).loadAccountActivity,
   }),
   "account-security/linked-accounts": definePage({
-    Component: () => import("../../pages/account-security/LinkedAccounts"),
-    loader: async () => (await import("../../pages/account-security/loaders")).loadLinkedAccounts,
+    Component: () => import("../../pages/account-security/linked-accounts/LinkedAccounts"),
+    loader: async () => (await import("../../pages/account-security/linked-accounts/loader")).loadLinkedAccounts,
   }),
   "account-security/security-checkup": definePage({
     Component: () => import("../../pages/security-checkup/SecurityCheckup"),
     loader: async () => (await import("../../pages/security-checkup/loader")).loadSecurityCheckup,
+    menuBadge: {
+      label: "checkupMenuCount",
+      testId: "checkup-count",
+      count: async () => (await import("../../pages/security-checkup/checkupCount")).countFindings,
+      fromData: (result) => result.findings.length,
+    },
   }),
   "account-security/secure-your-account": definePage({
-    Component: () => import("../../pages/account-security/SecureAccount"),
-    loader: async () => (await import("../../pages/account-security/secureAccount")).loadSecureAccount,
+    Component: () => import("../../pages/account-security/secure-your-account/SecureAccount"),
+    loader: async () =>
+      (await import("../../pages/account-security/secure-your-account/secureAccount")).loadSecureAccount,
   }),
   applications: definePage({
     Component: () => import("../../pages/applications/Applications"),

@@ -13,6 +13,7 @@ import { PageSkeleton } from "../layout/PageSkeleton";
 import { menuLeaves, type MenuItem, type MenuLeaf } from "../../menu/menu";
 import { PAGES, UNLISTED_ROUTES } from "./pages";
 import { RouteError } from "./RouteError";
+import { setMenuCount } from "./menuBadges";
 import { trimSlashes } from "../../lib/paths";
 
 /** What every page route shares: the API client, the realm's feature flags and the (feature-filtered) menu. */
@@ -47,18 +48,32 @@ export function pageRoutes(menu: MenuItem[], features: Features, api: ApiClient,
 export function pageRoute(path: string, page: PageDefinition, context: RouteContext, item?: MenuLeaf): RouteObject {
   return {
     ...(path === "" ? { index: true } : { path }),
-    lazy: page.withParts(({ Component, loader }) => ({
+    lazy: page.withParts(({ Component, loader, menuBadge }) => ({
       Component: async () => routedPage((await Component()).default),
-      ...(loader && { loader: async () => boundLoader(await loader(), context, item) }),
+      ...(loader && {
+        loader: async () =>
+          boundLoader(await loader(), context, item, (data) => {
+            if (menuBadge) setMenuCount(context.api, page, menuBadge.fromData(data));
+          }),
+      }),
     })),
     hydrateFallbackElement: <PageSkeleton />,
     errorElement: <RouteError />,
   };
 }
 
-/** A page's loader as react-router calls it, with what every loader gets. */
-function boundLoader<T>(load: PageLoader<T>, { api, features, menu }: RouteContext, item?: MenuLeaf) {
-  return ({ params, request }: LoaderFunctionArgs) => load({ api, features, menu, item, params, request });
+/** A page's loader as react-router calls it, with what every loader gets; `loaded` sees each result. */
+function boundLoader<T>(
+  load: PageLoader<T>,
+  { api, features, menu }: RouteContext,
+  item: MenuLeaf | undefined,
+  loaded: (data: T) => void,
+) {
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const data = await load({ api, features, menu, item, params, request });
+    loaded(data);
+    return data;
+  };
 }
 
 /**
@@ -81,7 +96,15 @@ function routedPage<T>(Page: ComponentType<PageProps<T>>): ComponentType {
   };
 }
 
+/** The page a menu item shows, from the route table. */
+export function menuPage(
+  item: { id?: string; path: string; modulePath?: string },
+  pages = PAGES,
+): PageDefinition | undefined {
+  return pages[item.modulePath ? "content" : trimSlashes(item.id ?? item.path)];
+}
+
 /** Starts loading a menu item's page (code and loader) when the user shows intent (pointer over it, keyboard focus). */
 export function prefetchMenuPage(item: { id?: string; path: string; modulePath?: string }, pages = PAGES): void {
-  void pages[item.modulePath ? "content" : trimSlashes(item.id ?? item.path)]?.preload();
+  void menuPage(item, pages)?.preload();
 }

@@ -1,15 +1,14 @@
 import type { ApiClient } from "../../api/client";
-import { setCheckupCount } from "../../api/checkupCount";
 import { isSessionEnded } from "../../auth/sessionEnded";
 import { evaluate, gatherCheckup } from "./checkup";
 
-/** Counts the checkup's findings for the menu. Started after the first screen; a failure leaves the menu without a count. */
-export function countFindings(api: ApiClient, signal?: AbortSignal): Promise<void> {
-  return gatherCheckup(api, signal).then(
-    (facts) => setCheckupCount(api, evaluate(facts).findings.length),
-    (error: unknown) => {
-      // The count is a hint: the page itself says what failed. An ended session is the session-ended dialog's.
-      if (!isSessionEnded(error) && !signal?.aborted) console.warn("The security checkup could not be counted.", error);
-    },
-  );
+/** Counts the checkup's findings for the menu. Run after the first screen; a failure leaves the menu without a count. */
+export async function countFindings(api: ApiClient, signal: AbortSignal): Promise<number | undefined> {
+  try {
+    return evaluate(await gatherCheckup(api, signal)).findings.length;
+  } catch (error) {
+    // The count is a hint: the page itself says what failed. An ended session is the session-ended dialog's.
+    if (!isSessionEnded(error) && !signal.aborted) console.warn("The security checkup could not be counted.", error);
+    return undefined;
+  }
 }

@@ -1,0 +1,35 @@
+import { NO_EXTENSION, probeExtension } from "../../../api/extension";
+import { fetchDevices, fetchSessions } from "../../../api/methods";
+import { fetchSignInAlerts } from "../../../api/signInAlerts";
+import { isSessionEnded } from "../../../auth/sessionEnded";
+import type { PageLoader } from "../../page";
+import { onlineOnly, orderDevices, type OrderedDevice } from "./devices";
+
+/**
+ * Device activity's data: the devices, whether Lasting access lists the offline sessions (then left out here), and,
+ * after the first screen, the user's choice about sign-in alerts: undefined where the realm sends none, or where it
+ * could not be read (a switch that shows a guess would mislead). That promise never rejects.
+ */
+export type DeviceActivityData = {
+  devices: OrderedDevice[];
+  lastingAccess: boolean;
+  signInAlerts: Promise<boolean | undefined>;
+};
+
+export const loadDevices: PageLoader<DeviceActivityData> = async ({ api, request: { signal } }) => {
+  const devices = fetchDevices(api, signal);
+  const features = await probeExtension(api).catch(() => NO_EXTENSION);
+  const signInAlerts = features.signInAlerts
+    ? fetchSignInAlerts(api, signal).then(
+        (choice) => (choice.offered ? choice.enabled : undefined),
+        (error: unknown) => {
+          if (!signal.aborted && !isSessionEnded(error)) console.warn("Sign-in alerts could not be read.", error);
+          return undefined;
+        },
+      )
+    : Promise.resolve(undefined);
+  // Without the extension, the devices list is the only place to end an offline session: it stays as Keycloak has it.
+  if (!features.offlineSessions) return { devices: orderDevices(await devices), lastingAccess: false, signInAlerts };
+  const [all, online] = await Promise.all([devices, fetchSessions(api, signal)]);
+  return { devices: orderDevices(onlineOnly(all, online)), lastingAccess: true, signInAlerts };
+};
