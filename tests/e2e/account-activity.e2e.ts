@@ -6,7 +6,7 @@ import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 import { keycloakAtLeast } from "./support/version";
 
-// Account activity (src/pages/account-security/AccountActivity.tsx) on the real Keycloak with the server extension
+// Account activity (src/pages/account-security/account-activity/AccountActivity.tsx) on the real Keycloak with the server extension
 // our jar carries: the realm saves events, the user signs in, fails a sign-in, changes something, and sees it.
 // The realm runs under the strict Content-Security-Policy. The extension's switches are server options, not realm
 // settings, so "not installed" and "switched off" are covered by component tests (AccountActivity.test.tsx).

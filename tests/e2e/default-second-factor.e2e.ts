@@ -6,7 +6,7 @@ import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, test } from "./support/test";
 
-// The default second factor on Signing in (src/pages/account-security/DefaultSecondFactor.tsx) on the real Keycloak
+// The default second factor on Signing in (src/pages/account-security/signing-in/DefaultSecondFactor.tsx) on the real Keycloak
 // with the server extension our jar carries, under the strict Content-Security-Policy: a user with two
 // authenticator applications makes the second one the default; the Admin API reads the new order back, and the next
 // sign-in's OTP page has that device selected.
