@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../testing/renderPage";
-import type { SelectControlProps } from "./SelectControl";
+import type { SelectControlProps } from "./selectProps";
 
 const OPTIONS = ["Austria", "Sweden", "Switzerland"].map((name) => ({ value: name, label: name }));
 

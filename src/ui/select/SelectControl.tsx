@@ -2,30 +2,8 @@ import { MenuToggle, Select, SelectList, SelectOption, type MenuToggleElement } 
 import { useEffect, useState, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { loadedTypeahead, loadTypeaheadSelect } from "./typeaheadCode";
+import type { SelectControlProps } from "./selectProps";
 import { selectedValues } from "./selectedValues";
-
-export type SelectOptionItem = { value: string; label: string };
-
-export type SelectControlProps = {
-  /** On the toggle (plain select) or the text input (typeahead), so a label's `for` reaches it. */
-  id: string;
-  options: SelectOptionItem[];
-  value: string | string[];
-  onChange(value: string | string[]): void;
-  onBlur?(): void;
-  /** Several values, shown as labels in the toggle; implies typeahead. */
-  multi?: boolean;
-  /** Filter the options as the user types. */
-  typeahead?: boolean;
-  isDisabled?: boolean;
-  placeholder?: string;
-  /** A plain select's first option, meaning "no value" (e.g. "Choose..."). */
-  emptyOption?: string;
-  hasError?: boolean;
-  "aria-label"?: string;
-  "aria-describedby"?: string;
-  "data-testid"?: string;
-};
 
 /**
  * A select for form fields: a plain menu, a single typeahead, or a multi typeahead with removable labels.

@@ -14,7 +14,7 @@ import {
 import { TimesIcon } from "@patternfly/react-icons";
 import { useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { useTranslation } from "react-i18next";
-import type { SelectControlProps } from "./SelectControl";
+import type { SelectControlProps } from "./selectProps";
 import { selectedValues } from "./selectedValues";
 
 /**

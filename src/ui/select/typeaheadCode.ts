@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { SelectControlProps } from "./SelectControl";
+import type { SelectControlProps } from "./selectProps";
 
 // The typeahead's code, apart from SelectControl so that page loaders can ask for it without importing any UI.
 
