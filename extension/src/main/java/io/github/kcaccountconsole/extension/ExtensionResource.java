@@ -48,6 +48,8 @@ import org.keycloak.services.managers.UserSessionManager;
 import org.keycloak.theme.Theme;
 import org.keycloak.util.JsonSerialization;
 
+import io.github.kcaccountconsole.extension.organizations.OrganizationMembershipsResource;
+
 /**
  * The endpoints. Every one but the texts answers only for the token's user, in the URL's realm, and only to the
  * account console. The contract of each is in docs/extension.md.
@@ -612,6 +614,17 @@ public class ExtensionResource {
     @Path("app-passwords")
     public AppPasswordsResource appPasswords() {
         return new AppPasswordsResource(session, appPasswordLimit, need -> check(true, need));
+    }
+
+    /** The user's own organization memberships, and leaving one: {@link OrganizationMembershipsResource}. */
+    @Path("organizations")
+    public OrganizationMembershipsResource organizations() {
+        return new OrganizationMembershipsResource(session, (featureOn, need) -> {
+            Checked checked = check(featureOn, need);
+            return checked.refusal() != null ? OrganizationMembershipsResource.Admission.refused(checked.refusal())
+                    : OrganizationMembershipsResource.Admission.admitted(checked.caller().user(),
+                            checked.caller().client());
+        });
     }
 
     /** The outcome of the checks every endpoint with a token runs: the caller, or the answer that refuses it. */

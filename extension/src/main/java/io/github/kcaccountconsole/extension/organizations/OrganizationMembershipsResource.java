@@ -1,0 +1,194 @@
+package io.github.kcaccountconsole.extension.organizations;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+import org.jboss.logging.Logger;
+import org.keycloak.common.Profile;
+import org.keycloak.events.admin.OperationType;
+import org.keycloak.events.admin.ResourceType;
+import org.keycloak.models.ClientModel;
+import org.keycloak.models.KeycloakSession;
+import org.keycloak.models.ModelException;
+import org.keycloak.models.OrganizationModel;
+import org.keycloak.models.RealmModel;
+import org.keycloak.models.UserModel;
+import org.keycloak.models.utils.ModelToRepresentation;
+import org.keycloak.organization.OrganizationProvider;
+import org.keycloak.services.resources.admin.AdminAuth;
+import org.keycloak.services.resources.admin.AdminEventBuilder;
+import org.keycloak.util.JsonSerialization;
+
+import io.github.kcaccountconsole.extension.Access;
+import io.github.kcaccountconsole.extension.ExtensionResource;
+
+/**
+ * {@code /realms/{realm}/account-console-extension/organizations}: the token's user's own organization memberships, and
+ * leaving one. There is no user in the address: every answer is about the token's user, in the URL's realm (the bearer
+ * check refuses a token of another realm, and Keycloak's organization provider is bound to the URL's realm).
+ */
+public class OrganizationMembershipsResource {
+
+    private static final Logger LOG = Logger.getLogger(OrganizationMembershipsResource.class);
+    static final String MANAGED_MEMBER = "managed_member";
+    static final String NOT_A_MEMBER = "organization_not_found";
+
+    /** The caller the extension's checks let through, or the answer that refuses the request. */
+    public record Admission(Response refusal, UserModel user, ClientModel client) {
+
+        public static Admission refused(Response refusal) {
+            return new Admission(refusal, null, null);
+        }
+
+        public static Admission admitted(UserModel user, ClientModel client) {
+            return new Admission(null, user, client);
+        }
+    }
+
+    /** The extension's checks for an endpoint with a token: account management on, the feature on, the caller's roles. */
+    @FunctionalInterface
+    public interface Gate {
+        Admission admit(boolean featureOn, Access.Need need);
+    }
+
+    /** One of the caller's memberships: the organization's id and whether Keycloak manages it. */
+    @JsonPropertyOrder({"id", "managed"})
+    public record Membership(String id, boolean managed) {
+    }
+
+    /** The answer of the list. */
+    public record Memberships(List<Membership> organizations) {
+    }
+
+    private final KeycloakSession session;
+    private final Gate gate;
+
+    public OrganizationMembershipsResource(KeycloakSession session, Gate gate) {
+        this.session = session;
+        this.gate = gate;
+    }
+
+    /** Which of the caller's memberships are managed: the console offers "Leave" only for the others. */
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response list() {
+        Admission admitted = gate.admit(offered(), Access.Need.READ);
+        if (admitted.refusal() != null) {
+            return admitted.refusal();
+        }
+        OrganizationProvider organizations = session.getProvider(OrganizationProvider.class);
+        UserModel user = admitted.user();
+        List<Membership> rows = organizations.getByMember(user)
+                .map(organization -> new Membership(organization.getId(),
+                        organizations.isManagedMember(organization, user)))
+                .toList();
+        return json(Response.Status.OK, new Memberships(rows));
+    }
+
+    /**
+     * Ends the caller's own membership of one organization through Keycloak's {@link OrganizationProvider#removeMember}
+     * (the user leaves the organization's group; their account, links and credentials stay). A managed member is
+     * refused before that call, which would delete their account.
+     */
+    @DELETE
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response leave(@PathParam("id") String id) {
+        Admission admitted = gate.admit(offered(), Access.Need.WRITE);
+        if (admitted.refusal() != null) {
+            return admitted.refusal();
+        }
+        OrganizationProvider organizations = session.getProvider(OrganizationProvider.class);
+        UserModel user = admitted.user();
+        OrganizationModel organization = Leaving.plausibleId(id) ? ownRealms(organizations, id) : null;
+        boolean member = organization != null && organizations.isMember(organization, user);
+        boolean managed = member && organizations.isManagedMember(organization, user);
+        switch (Leaving.decide(organization != null, member, managed)) {
+            case MANAGED:
+                return error(Response.Status.CONFLICT, MANAGED_MEMBER, "Your account came with this organization "
+                        + "through its identity provider, so only the organization's administrator can end the "
+                        + "membership.");
+            case NOT_A_MEMBER:
+                // An unknown organization and one the caller is not in are answered alike: nothing is told about it.
+                return error(Response.Status.NOT_FOUND, NOT_A_MEMBER, "You are not a member of such an organization.");
+            default:
+                break;
+        }
+        if (!organizations.removeMember(organization, user)) {
+            return error(Response.Status.NOT_FOUND, NOT_A_MEMBER, "You are not a member of such an organization.");
+        }
+        recordLeave(admitted, organization);
+        LOG.debugf("User %s left organization %s", user.getId(), organization.getId());
+        return Response.noContent().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /**
+     * As Keycloak's Account API: 404 when the server's organization feature is off. Also when the realm's own switch is
+     * off, as Keycloak's admin API answers then: the console hides organizations, and nothing should change them.
+     */
+    private boolean offered() {
+        if (!Profile.isFeatureEnabled(Profile.Feature.ORGANIZATION)) {
+            return false;
+        }
+        OrganizationProvider organizations = session.getProvider(OrganizationProvider.class);
+        return organizations != null && organizations.isEnabled();
+    }
+
+    /** The organization of that id in the URL's realm; null when there is none (26.0's provider throws for another realm's). */
+    private static OrganizationModel ownRealms(OrganizationProvider organizations, String id) {
+        try {
+            return organizations.getById(id);
+        } catch (ModelException otherRealmsOrNone) {
+            return null;
+        }
+    }
+
+    /**
+     * Recorded as the admin event Keycloak writes when an admin removes a member ({@code DELETE} of
+     * {@code ORGANIZATION_MEMBERSHIP}, the organization as its representation, the member's username and email as
+     * details, at the admin API's path of the membership), with the user and the console as its author. No user
+     * {@link org.keycloak.events.EventType} means leaving an organization; an admin event is where admins already look
+     * for membership changes. The realm's admin event settings decide whether it is stored; its listeners hear it.
+     */
+    private void recordLeave(Admission caller, OrganizationModel organization) {
+        RealmModel realm = session.getContext().getRealm();
+        // AdminEventBuilder reads the realm, client and user of the author; the token is not needed for the record.
+        AdminAuth author = new AdminAuth(realm, null, caller.user(), caller.client());
+        new AdminEventBuilder(realm, author, session, session.getContext().getConnection())
+                .operation(OperationType.DELETE)
+                .resource(ResourceType.ORGANIZATION_MEMBERSHIP)
+                .representation(ModelToRepresentation.toRepresentation(organization))
+                .resourcePath("organizations", organization.getId(), "members", caller.user().getId())
+                .detail("username", caller.user().getUsername())
+                .detail("email", caller.user().getEmail())
+                .success();
+    }
+
+    private static Response error(Response.Status status, String code, String description) {
+        return json(status, new ExtensionResource.ErrorBody(code, description));
+    }
+
+    private static Response json(Response.Status status, Object body) {
+        try {
+            return Response.status(status)
+                    .type(MediaType.APPLICATION_JSON_TYPE)
+                    .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                    .entity(JsonSerialization.writeValueAsBytes(body))
+                    .build();
+        } catch (IOException unwritable) {
+            throw new UncheckedIOException(unwritable);
+        }
+    }
+}
