@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_USER, demoLike, testUser, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
+import { oidcBroker, brokerClient } from "./support/broker";
 import { consoleToken, freshPage, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { screenshot } from "./support/screenshots";
@@ -23,19 +24,10 @@ test.use({
       demoLike({
         accountTheme: undefined,
         users: [testUser(CAROL, { email: "carol@partner.example", lastName: "Partner" })],
-        clients: [
-          {
-            clientId: "broker",
-            publicClient: false,
-            secret: BROKER_SECRET,
-            redirectUris: [`${keycloakUrl()}/realms/${REALM}/broker/partner/endpoint*`],
-            standardFlowEnabled: true,
-          },
-        ],
+        clients: [brokerClient(REALM, "partner", BROKER_SECRET)],
       }),
-    [REALM]: () => {
-      const partner = `${keycloakUrl()}/realms/${PARTNER}/protocol/openid-connect`;
-      return demoLike({
+    [REALM]: () =>
+      demoLike({
         organizationsEnabled: true,
         adminEventsEnabled: true,
         adminEventsDetailsEnabled: true,
@@ -44,28 +36,8 @@ test.use({
           testUser(BOB),
           testUser(DAVE, { roles: ["view-profile"] }),
         ],
-        identityProviders: [
-          {
-            alias: "partner",
-            displayName: "Partner",
-            providerId: "oidc",
-            enabled: true,
-            trustEmail: true,
-            config: {
-              clientId: "broker",
-              clientSecret: BROKER_SECRET,
-              clientAuthMethod: "client_secret_post",
-              authorizationUrl: `${partner}/auth`,
-              tokenUrl: `${partner}/token`,
-              userInfoUrl: `${partner}/userinfo`,
-              validateSignature: "false",
-              syncMode: "IMPORT",
-              defaultScope: "openid profile email",
-            },
-          },
-        ],
-      });
-    },
+        identityProviders: [oidcBroker("partner", "Partner", PARTNER, BROKER_SECRET)],
+      }),
   },
   account: { realm: REALM, route: "organizations" },
 });
