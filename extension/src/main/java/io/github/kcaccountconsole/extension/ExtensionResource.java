@@ -624,7 +624,7 @@ public class ExtensionResource {
             return checked.refusal() != null ? OrganizationMembershipsResource.Admission.refused(checked.refusal())
                     : OrganizationMembershipsResource.Admission.admitted(checked.caller().user(),
                             checked.caller().client());
-        });
+        }, ExtensionResource::error);
     }
 
     /** The outcome of the checks every endpoint with a token runs: the caller, or the answer that refuses it. */

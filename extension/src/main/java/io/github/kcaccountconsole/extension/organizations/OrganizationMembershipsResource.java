@@ -32,7 +32,6 @@ import org.keycloak.services.resources.admin.AdminEventBuilder;
 import org.keycloak.util.JsonSerialization;
 
 import io.github.kcaccountconsole.extension.Access;
-import io.github.kcaccountconsole.extension.ExtensionResource;
 
 /**
  * {@code /realms/{realm}/account-console-extension/organizations}: the token's user's own organization memberships, and
@@ -63,6 +62,12 @@ public class OrganizationMembershipsResource {
         Admission admit(boolean featureOn, Access.Need need);
     }
 
+    /** The extension's one way to write an error answer ({"error": code, "errorDescription": sentence}, no-store). */
+    @FunctionalInterface
+    public interface Errors {
+        Response error(Response.Status status, String code, String description);
+    }
+
     /** One of the caller's memberships: the organization's id and whether Keycloak manages it. */
     @JsonPropertyOrder({"id", "managed"})
     public record Membership(String id, boolean managed) {
@@ -74,10 +79,12 @@ public class OrganizationMembershipsResource {
 
     private final KeycloakSession session;
     private final Gate gate;
+    private final Errors errors;
 
-    public OrganizationMembershipsResource(KeycloakSession session, Gate gate) {
+    public OrganizationMembershipsResource(KeycloakSession session, Gate gate, Errors errors) {
         this.session = session;
         this.gate = gate;
+        this.errors = errors;
     }
 
     /** Which of the caller's memberships are managed: the console offers "Leave" only for the others. */
@@ -176,8 +183,8 @@ public class OrganizationMembershipsResource {
                 .success();
     }
 
-    private static Response error(Response.Status status, String code, String description) {
-        return json(status, new ExtensionResource.ErrorBody(code, description));
+    private Response error(Response.Status status, String code, String description) {
+        return errors.error(status, code, description);
     }
 
     private static Response json(Response.Status status, Object body) {
