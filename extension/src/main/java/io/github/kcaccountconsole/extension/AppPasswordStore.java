@@ -33,7 +33,7 @@ import org.keycloak.util.JsonSerialization;
  * it types (one slow hash per attempt, not one per app password of the user). Every change goes
  * through the user's credential manager, so Keycloak's user cache forgets the user on every node of a cluster.
  */
-final class AppPasswordStore {
+public final class AppPasswordStore {
 
     private static final Logger LOG = Logger.getLogger(AppPasswordStore.class);
 
@@ -63,7 +63,7 @@ final class AppPasswordStore {
      * that follows changes it anyway. A user with no row of its own (a federated user that is not imported) is
      * returned as it was, unlocked.
      */
-    static UserModel lockForCreate(KeycloakSession session, RealmModel realm, UserModel user) {
+    public static UserModel lockForCreate(KeycloakSession session, RealmModel realm, UserModel user) {
         EntityManager entityManager = session.getProvider(JpaConnectionProvider.class).getEntityManager();
         UserEntity row = entityManager.find(UserEntity.class, user.getId(), LockModeType.PESSIMISTIC_WRITE);
         if (row == null) {

@@ -38,4 +38,14 @@ public final class Leaving {
         }
         return managed ? Outcome.MANAGED : Outcome.LEAVE;
     }
+
+    /**
+     * After {@code removeMember}: if the account is gone, the membership became managed after the checks (a sign-in
+     * through the organization's identity provider won the race), and the request's transaction must be undone.
+     *
+     * @param accountStillThere the caller's user is still found in the realm
+     */
+    public static Outcome afterRemoval(boolean accountStillThere) {
+        return accountStillThere ? Outcome.LEAVE : Outcome.MANAGED;
+    }
 }

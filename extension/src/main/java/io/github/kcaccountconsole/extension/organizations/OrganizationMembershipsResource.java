@@ -32,6 +32,7 @@ import org.keycloak.services.resources.admin.AdminEventBuilder;
 import org.keycloak.util.JsonSerialization;
 
 import io.github.kcaccountconsole.extension.Access;
+import io.github.kcaccountconsole.extension.AppPasswordStore;
 
 /**
  * {@code /realms/{realm}/account-console-extension/organizations}: the token's user's own organization memberships, and
@@ -118,15 +119,16 @@ public class OrganizationMembershipsResource {
             return admitted.refusal();
         }
         OrganizationProvider organizations = session.getProvider(OrganizationProvider.class);
-        UserModel user = admitted.user();
+        RealmModel realm = session.getContext().getRealm();
+        // The user's row locked until the transaction ends: two leaves of one user run one after the other, the later
+        // one seeing the earlier one's removal, and the checks below read the user past the cache.
+        UserModel user = AppPasswordStore.lockForCreate(session, realm, admitted.user());
         OrganizationModel organization = Leaving.plausibleId(id) ? ownRealms(organizations, id) : null;
         boolean member = organization != null && organizations.isMember(organization, user);
         boolean managed = member && organizations.isManagedMember(organization, user);
         switch (Leaving.decide(organization != null, member, managed)) {
             case MANAGED:
-                return error(Response.Status.CONFLICT, MANAGED_MEMBER, "Your account came with this organization "
-                        + "through its identity provider, so only the organization's administrator can end the "
-                        + "membership.");
+                return managedMember();
             case NOT_A_MEMBER:
                 // An unknown organization and one the caller is not in are answered alike: nothing is told about it.
                 return error(Response.Status.NOT_FOUND, NOT_A_MEMBER, "You are not a member of such an organization.");
@@ -135,6 +137,11 @@ public class OrganizationMembershipsResource {
         }
         if (!organizations.removeMember(organization, user)) {
             return error(Response.Status.NOT_FOUND, NOT_A_MEMBER, "You are not a member of such an organization.");
+        }
+        // removeMember re-reads the membership and deletes a managed member's account: undone if that happened.
+        if (Leaving.afterRemoval(session.users().getUserById(realm, user.getId()) != null) == Leaving.Outcome.MANAGED) {
+            session.getTransactionManager().setRollbackOnly();
+            return managedMember();
         }
         recordLeave(admitted, organization);
         LOG.debugf("User %s left organization %s", user.getId(), organization.getId());
@@ -181,6 +188,11 @@ public class OrganizationMembershipsResource {
                 .detail("username", caller.user().getUsername())
                 .detail("email", caller.user().getEmail())
                 .success();
+    }
+
+    private Response managedMember() {
+        return error(Response.Status.CONFLICT, MANAGED_MEMBER, "Your account came with this organization through its "
+                + "identity provider, so only the organization's administrator can end the membership.");
     }
 
     private Response error(Response.Status status, String code, String description) {

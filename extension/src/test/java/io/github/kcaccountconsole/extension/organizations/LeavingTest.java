@@ -33,4 +33,10 @@ class LeavingTest {
         assertFalse(Leaving.plausibleId(" "));
         assertFalse(Leaving.plausibleId("x".repeat(Leaving.MAX_ID_LENGTH + 1)));
     }
+
+    @Test
+    void anAccountDeletedByTheRemovalIsAManagedMembershipToUndo() {
+        assertEquals(Leaving.Outcome.LEAVE, Leaving.afterRemoval(true));
+        assertEquals(Leaving.Outcome.MANAGED, Leaving.afterRemoval(false));
+    }
 }
