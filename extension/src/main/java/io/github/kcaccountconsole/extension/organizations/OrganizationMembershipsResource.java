@@ -21,7 +21,6 @@ import org.keycloak.events.admin.OperationType;
 import org.keycloak.events.admin.ResourceType;
 import org.keycloak.models.ClientModel;
 import org.keycloak.models.KeycloakSession;
-import org.keycloak.models.ModelException;
 import org.keycloak.models.OrganizationModel;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
@@ -123,8 +122,8 @@ public class OrganizationMembershipsResource {
         // The user's row locked until the transaction ends: two leaves of one user run one after the other, the later
         // one seeing the earlier one's removal, and the checks below read the user past the cache.
         UserModel user = AppPasswordStore.lockForCreate(session, realm, admitted.user());
-        OrganizationModel organization = Leaving.plausibleId(id) ? ownRealms(organizations, id) : null;
-        boolean member = organization != null && organizations.isMember(organization, user);
+        OrganizationModel organization = Leaving.plausibleId(id) ? ownMembership(organizations, user, id) : null;
+        boolean member = organization != null;
         boolean managed = member && organizations.isManagedMember(organization, user);
         switch (Leaving.decide(organization != null, member, managed)) {
             case MANAGED:
@@ -160,13 +159,10 @@ public class OrganizationMembershipsResource {
         return organizations != null && organizations.isEnabled();
     }
 
-    /** The organization of that id in the URL's realm; null when there is none (26.0's provider throws for another realm's). */
-    private static OrganizationModel ownRealms(OrganizationProvider organizations, String id) {
-        try {
-            return organizations.getById(id);
-        } catch (ModelException otherRealmsOrNone) {
-            return null;
-        }
+    /** The caller's own organization of that id; null for any other id, whatever organization it names. */
+    private static OrganizationModel ownMembership(OrganizationProvider organizations, UserModel user, String id) {
+        return organizations.getByMember(user).filter(organization -> organization.getId().equals(id)).findFirst()
+                .orElse(null);
     }
 
     /**
