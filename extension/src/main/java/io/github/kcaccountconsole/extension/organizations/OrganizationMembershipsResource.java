@@ -117,6 +117,10 @@ public class OrganizationMembershipsResource {
         if (admitted.refusal() != null) {
             return admitted.refusal();
         }
+        // The admin event names the caller's client as its author: without one, nothing is changed.
+        if (admitted.client() == null) {
+            return error(Response.Status.FORBIDDEN, "forbidden", "This token may not use this endpoint.");
+        }
         OrganizationProvider organizations = session.getProvider(OrganizationProvider.class);
         RealmModel realm = session.getContext().getRealm();
         // The user's row locked until the transaction ends: two leaves of one user run one after the other, the later
