@@ -106,8 +106,8 @@ public class OrganizationMembershipsResource {
 
     /**
      * Ends the caller's own membership of one organization through Keycloak's {@link OrganizationProvider#removeMember}
-     * (the user leaves the organization's group; their account, links and credentials stay). A managed member is
-     * refused before that call, which would delete their account.
+     * (the user leaves the organization and, from 26.1 on, its groups; their account, links and credentials stay). A
+     * managed member is refused before that call, which would delete their account.
      */
     @DELETE
     @Path("{id}")
