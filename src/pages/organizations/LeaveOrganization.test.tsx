@@ -1,7 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { PAGE_LOAD, renderPage, type StubRoute } from "../../testing/renderPage";
+import { describe, expect, it, vi } from "vitest";
+import { PAGE_LOAD, renderInApp, renderPage, stubServer, type StubRoute } from "../../testing/renderPage";
+import Organizations from "./Organizations";
 
 const MEMBERSHIPS = "/realms/demo/account-console-extension/organizations";
 const organizations: StubRoute = {
@@ -75,10 +76,34 @@ describe("leaving an organization", () => {
         {
           method: "DELETE",
           path: `${MEMBERSHIPS}/1`,
-          status: 404,
-          body: { error: "organization_not_found", errorDescription: "You are not a member of such an organization." },
+          status: 500,
+          body: { error: "unknown_error", errorDescription: "Something broke." },
         },
       ],
+    });
+    await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Leave" }));
+    expect(await screen.findByText("You have not left the organization: Something broke.")).toBeVisible();
+    expect(screen.queryByText("You left “Wonderland”.")).toBeNull();
+    expect(await rowOf("Wonderland")).toBeVisible();
+  });
+
+  it("a membership already ended elsewhere (404) says so and loads the list again, so the stale row goes", async () => {
+    // The server as after a leave in another tab: the DELETE finds nothing, and a new load no longer lists Wonderland.
+    let asked = 0;
+    const before = stubServer([organizations, memberships]);
+    const after = stubServer([
+      { path: "/organizations", body: (organizations.body as unknown[]).slice(1) },
+      { path: MEMBERSHIPS, body: { organizations: [{ id: "2", managed: true }] } },
+      {
+        method: "DELETE",
+        path: `${MEMBERSHIPS}/1`,
+        status: 404,
+        body: { error: "organization_not_found", errorDescription: "You are not a member of such an organization." },
+      },
+    ]);
+    renderPage("organizations", {
+      fetch: (input, init) => ((asked += init?.method === "DELETE" ? 1 : 0) > 0 ? after : before)(input, init),
     });
     await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Leave" }));
@@ -86,7 +111,36 @@ describe("leaving an organization", () => {
       await screen.findByText("You have not left the organization: You are not a member of such an organization."),
     ).toBeVisible();
     expect(screen.queryByText("You left “Wonderland”.")).toBeNull();
-    expect(await rowOf("Wonderland")).toBeVisible();
+    await waitFor(() => expect(screen.getAllByTestId("organizations-list-item")).toHaveLength(1));
+    expect(screen.getByText("Partner")).toBeVisible();
+    expect(screen.queryByText("Wonderland")).toBeNull();
+  });
+
+  it("a reload that fails after a leave that worked reports a load failure, not a failed leave", async () => {
+    const reload = vi.fn(async () => {
+      throw new Error("The list could not be fetched.");
+    });
+    renderInApp(
+      <Organizations
+        data={{
+          organizations: organizations.body as never,
+          memberships: new Map([
+            ["1", false],
+            ["2", true],
+          ]),
+        }}
+        reloading={false}
+        reload={reload}
+      />,
+      { routes: [{ method: "DELETE", path: `${MEMBERSHIPS}/1`, status: 204 }] },
+    );
+    await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Leave" }));
+    expect(await screen.findByText("You left “Wonderland”.")).toBeVisible();
+    expect(await screen.findByText("We could not load this page: The list could not be fetched.")).toBeVisible();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/You have not left/)).toBeNull();
+    expect(screen.getAllByTestId("organizations-list-item")).toHaveLength(1);
   });
 
   it("a managed membership refused by the server is explained in the user's language", async () => {

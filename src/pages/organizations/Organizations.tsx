@@ -2,6 +2,7 @@ import { Button, Label, LabelGroup } from "@patternfly/react-core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
+import { useAlerts } from "../../ui/alerts/AlertContext";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { PageLayout } from "../../ui/PageLayout";
@@ -9,7 +10,7 @@ import { EmptyList, TitledList } from "../../ui/TitledList";
 import { translateMarked } from "../../i18n/translateLabel";
 import type { PageProps } from "../page";
 import { domainName, type OrganizationsData } from "./loader";
-import { leaveOrganization } from "./memberships";
+import { isNotAMember, leaveOrganization } from "./memberships";
 import { hasMembershipTypes, membershipTypeLabel } from "./membershipType";
 import "./organizations.css";
 import { StaticLabel } from "../../ui/StaticLabel";
@@ -22,14 +23,23 @@ export default function Organizations({ data, reload }: PageProps<OrganizationsD
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const organizations = data.organizations.filter((organization) => !organization.id || !left.has(organization.id));
   const typed = hasMembershipTypes(organizations);
+  const { addError } = useAlerts();
+  // A reload that fails is a failure to load, never the leave's: the leave before it may well have worked.
+  const reloadList = () => reload().catch((error: unknown) => addError("pageLoadError", error));
   const leaving = useConfirmedChange<{ id: string; name: string }>({
     change: async ({ id }) => {
-      await leaveOrganization(api, id);
+      try {
+        await leaveOrganization(api, id);
+      } catch (error) {
+        // Left already (in another tab): the list is loaded again, so that the stale row goes.
+        if (isNotAMember(error)) void reloadList();
+        throw error;
+      }
       setLeft((current) => new Set(current).add(id));
     },
     success: ({ name }) => t("organizationLeft", { name: t("quotedName", { name }) }),
     errorKey: "organizationLeaveFailed",
-    then: reload,
+    then: reloadList,
   });
 
   return (

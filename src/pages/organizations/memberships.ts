@@ -9,6 +9,14 @@ export type Memberships = ReadonlyMap<string, boolean>;
 /** The extension's code for a managed member's try to leave: refused, the account stays. */
 export const MANAGED_MEMBER = "managed_member";
 
+/** The extension's code for an organization the user is not (or no longer) a member of. */
+export const NOT_A_MEMBER = "organization_not_found";
+
+/** Whether a leave failed because the membership is gone already (left in another tab, or ended by an admin). */
+export function isNotAMember(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && isRecord(error.body) && error.body.error === NOT_A_MEMBER;
+}
+
 /**
  * The user's memberships, or undefined where leaving is not offered: a server whose extension does not answer for
  * organizations (404: organizations switched off, or an extension from before), or a user it does not serve (403).
