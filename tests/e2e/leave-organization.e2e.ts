@@ -180,6 +180,40 @@ test.describe("an unmanaged member", () => {
     );
   });
 
+  test("ten leaves of one membership at once: one 204, the rest 404, one admin event, the account intact", async ({
+    consolePage: page,
+    admin,
+  }) => {
+    const token = await consoleToken(page, REALM);
+    const wonderlandId = await organizationId(admin, WONDERLAND);
+    const aliceId = await admin.userId(REALM, DEMO_USER.username);
+    const resourcePath = `organizations/${wonderlandId}/members/${aliceId}`;
+    const events = async () =>
+      (
+        await admin.realms.findAdminEvents({
+          realm: REALM,
+          resourceTypes: "ORGANIZATION_MEMBERSHIP",
+          operationTypes: "DELETE",
+          resourcePath,
+          max: 1000,
+        })
+      ).length;
+    const before = await events();
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => leave(page.request, wonderlandId, token)));
+    const statuses = answers.map((answer) => answer.status()).sort();
+    expect(statuses).toEqual([204, ...Array<number>(9).fill(404)]);
+    for (const refused of answers.filter((answer) => answer.status() === 404)) {
+      await expectError(refused, 404, "organization_not_found");
+    }
+
+    // Every answer is in, so every transaction has ended: the count waited for is the final one.
+    await expect.poll(events).toBeGreaterThan(before);
+    expect(await events()).toBe(before + 1);
+    expect(await memberNames(admin, WONDERLAND)).not.toContain(DEMO_USER.username);
+    expect((await admin.users.findOne({ realm: REALM, id: aliceId }))?.username).toBe(DEMO_USER.username);
+  });
+
   test("the extension lists the memberships, none managed", async ({ consolePage: page, admin }) => {
     const token = await consoleToken(page, REALM);
     const response = await page.request.get(extension("organizations"), {
