@@ -34,6 +34,7 @@ export const RUNTIME_CLASSES = [
   /^pf-m-(blue|green|orange|red|purple|teal|yellow|filled|outline|success|warning|danger|info)$/,
   // TitledList (src/ui/TitledList.tsx) appends `-header` to its class.
   "organizations-typed-header",
+  "organizations-leavable-header",
 ];
 
 /** The page's markup that is not in the scripts: Keycloak renders it from the template (the loading spinner). */

@@ -28,6 +28,8 @@ import io.github.kcaccountconsole.extension.shared.Checks;
 import io.github.kcaccountconsole.extension.signinalerts.SignInAlerts;
 import io.github.kcaccountconsole.extension.signinalerts.SignInAlertsResource;
 
+import io.github.kcaccountconsole.extension.organizations.OrganizationMembershipsResource;
+
 /**
  * {@code /realms/{realm}/account-console-extension/}: the probe, and one resource per feature. Every endpoint but the
  * texts answers only for the token's user, in the URL's realm, and only to the account console. The contract of each
@@ -112,5 +114,11 @@ public class ExtensionResource {
     @Path("app-passwords")
     public AppPasswordsResource appPasswords() {
         return new AppPasswordsResource(session, checks, appPasswordLimit);
+    }
+
+    /** The user's own organization memberships, and leaving one. */
+    @Path("organizations")
+    public OrganizationMembershipsResource organizations() {
+        return new OrganizationMembershipsResource(session, checks);
     }
 }

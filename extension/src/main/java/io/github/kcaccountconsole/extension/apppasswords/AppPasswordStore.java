@@ -7,22 +7,16 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 import org.jboss.logging.Logger;
-import org.keycloak.connections.jpa.JpaConnectionProvider;
 import org.keycloak.credential.CredentialModel;
 import org.keycloak.credential.hash.PasswordHashProvider;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.PasswordPolicy;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
-import org.keycloak.models.cache.UserCache;
 import org.keycloak.models.credential.PasswordCredentialModel;
 import org.keycloak.models.credential.dto.PasswordCredentialData;
-import org.keycloak.models.jpa.entities.UserEntity;
-import org.keycloak.storage.UserStorageUtil;
 import org.keycloak.util.JsonSerialization;
 
 /**
@@ -52,30 +46,6 @@ public final class AppPasswordStore {
 
     public static List<CredentialModel> credentials(UserModel user) {
         return user.credentialManager().getStoredCredentialsByTypeStream(AppPasswords.CREDENTIAL_TYPE).toList();
-    }
-
-    /**
-     * Takes the user's row of Keycloak's USER_ENTITY table for writing until the request's transaction ends, and
-     * returns the user as the database has it now, past Keycloak's user cache: creates of one user, on any node of a
-     * cluster, then run one after the other, and each sees the app passwords every earlier one committed. JPA's
-     * pessimistic lock, so that Hibernate writes it in the database's own words (PostgreSQL, H2, MySQL, ...). The
-     * user is evicted from the cache for this session, as Keycloak's own cache does when a user changes; the create
-     * that follows changes it anyway. A user with no row of its own (a federated user that is not imported) is
-     * returned as it was, unlocked.
-     */
-    static UserModel lockForCreate(KeycloakSession session, RealmModel realm, UserModel user) {
-        EntityManager entityManager = session.getProvider(JpaConnectionProvider.class).getEntityManager();
-        UserEntity row = entityManager.find(UserEntity.class, user.getId(), LockModeType.PESSIMISTIC_WRITE);
-        if (row == null) {
-            return user;
-        }
-        UserCache cache = UserStorageUtil.userCache(session);
-        if (cache == null) {
-            return user;
-        }
-        cache.evict(realm, user);
-        UserModel fresh = session.users().getUserById(realm, user.getId());
-        return fresh != null ? fresh : user;
     }
 
     static List<Listed> list(UserModel user) {

@@ -40,6 +40,7 @@ import io.github.kcaccountconsole.extension.shared.AccountResource;
 import io.github.kcaccountconsole.extension.shared.Answers;
 import io.github.kcaccountconsole.extension.shared.BearerCheck;
 import io.github.kcaccountconsole.extension.shared.Checks;
+import io.github.kcaccountconsole.extension.shared.UserRowLock;
 
 /**
  * {@code /realms/{realm}/account-console-extension/app-passwords}: the token's user's own app passwords (list, create,
@@ -126,7 +127,7 @@ public class AppPasswordsResource extends AccountResource {
         CredentialModel credential = AppPasswordStore.newCredential(AppPasswordStore.hashProvider(session, policy),
                 policy, secret, AppPasswords.cleanName(asked.name()), asked.expires(), now);
         // From here to the commit, one create per user at a time: the limit and the names see every create before.
-        UserModel user = AppPasswordStore.lockForCreate(session, realm, caller.user());
+        UserModel user = UserRowLock.lock(session, realm, caller.user());
         refusal = checkAgainst(AppPasswordStore.credentials(user), asked.name());
         if (refusal != null) {
             throw refusal(refusal);
