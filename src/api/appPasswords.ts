@@ -1,6 +1,6 @@
 // The user's own app passwords, kept by the server extension (`…/account-console-extension/app-passwords`,
 // docs/extension.md, "App passwords"): always the token's user's. Times are epoch milliseconds.
-import { ApiError, type ApiClient } from "./client";
+import { ApiError, isRecord, type ApiClient } from "./client";
 import { extensionUrl, readable } from "./extension";
 
 export type AppPassword = {
@@ -17,9 +17,6 @@ export type AppPasswordList = { limit: number; appPasswords: AppPassword[] };
 
 /** The answer to a create: the only time the server sends the password itself. */
 export type CreatedAppPassword = AppPassword & { password: string };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The server's longest name (characters). */
 export const MAX_APP_PASSWORD_NAME = 64;
@@ -94,39 +91,18 @@ export function nameRefusalKey(error: unknown): string | undefined {
   }
 }
 
-const numberOrNull = (value: unknown): number | null | undefined =>
-  value === null ? null : typeof value === "number" ? value : undefined;
-
-function appPasswordOf(value: unknown): AppPassword | undefined {
-  if (!isRecord(value) || typeof value.id !== "string" || typeof value.name !== "string") return undefined;
-  if (typeof value.created !== "number") return undefined;
-  const expires = numberOrNull(value.expires);
-  const lastUsed = numberOrNull(value.lastUsed);
-  if (expires === undefined || lastUsed === undefined) return undefined;
-  return { id: value.id, name: value.name, created: value.created, expires, lastUsed };
-}
-
-const notUnderstood = () =>
-  new ApiError("The server sent an answer the console does not understand (app passwords).", 200);
-
+// Our own extension's answers, as its records type them (every field written, null where there is none).
 export async function fetchAppPasswords(api: ApiClient, signal?: AbortSignal): Promise<AppPasswordList> {
-  const body = await readable(api.requestUrl<unknown>(extensionUrl(api, "app-passwords"), { signal }));
-  if (!isRecord(body) || typeof body.limit !== "number" || !Array.isArray(body.appPasswords)) throw notUnderstood();
-  const appPasswords = body.appPasswords.map(appPasswordOf);
-  if (appPasswords.some((entry) => entry === undefined)) throw notUnderstood();
-  return { limit: body.limit, appPasswords: appPasswords as AppPassword[] };
+  return readable(api.requestUrl<AppPasswordList>(extensionUrl(api, "app-passwords"), { signal }));
 }
 
 export async function createAppPassword(
   api: ApiClient,
   request: { name: string; expires: number | null },
 ): Promise<CreatedAppPassword> {
-  const body = await readable(
-    api.requestUrl<unknown>(extensionUrl(api, "app-passwords"), { method: "POST", body: request }),
+  return readable(
+    api.requestUrl<CreatedAppPassword>(extensionUrl(api, "app-passwords"), { method: "POST", body: request }),
   );
-  const created = appPasswordOf(body);
-  if (!created || !isRecord(body) || typeof body.password !== "string" || body.password === "") throw notUnderstood();
-  return { ...created, password: body.password };
 }
 
 export async function revokeAppPassword(api: ApiClient, id: string): Promise<void> {

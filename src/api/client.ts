@@ -118,6 +118,10 @@ export async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A JSON object (not an array, not null): what a body's fields can be read from. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
  * Keycloak's answer to a failure it did not expect (`unknown_error`, "consult the server log"): words for an admin,
  * not for the user, who is told plainly instead (a message key).

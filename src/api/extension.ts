@@ -1,6 +1,6 @@
 // Calls to the console's server extension (`{server}/realms/{realm}/account-console-extension/`, shipped in our jar):
 // the user's own account activity and the default second factor. A server without the extension answers 404.
-import { ApiError, type ApiClient } from "./client";
+import { ApiError, isRecord, type ApiClient } from "./client";
 import { isSessionEnded } from "../auth/sessionEnded";
 
 /** What the extension offers in this realm; each feature can be switched off by the realm's admin. */
@@ -280,8 +280,3 @@ export function onExtensionFeatures(api: ApiClient, listener: () => void): () =>
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-export const textOrNull = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);

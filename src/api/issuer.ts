@@ -1,10 +1,7 @@
 // Calls to the realm's OID4VCI issuer (not under /account): its metadata and credential offers.
 import { joinPath, type Environment } from "../environment/environment";
-import { ApiError, type ApiClient } from "./client";
+import { ApiError, isRecord, type ApiClient } from "./client";
 import type { CredentialIssuerMetadata, CredentialOfferReference } from "./representations";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function unexpected(response: string): ApiError {
   return new ApiError(`The server sent an unexpected ${response}.`, 200);

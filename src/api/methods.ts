@@ -1,5 +1,5 @@
 // Every Account REST call the console makes, one small typed function each. Pages call these, never URLs.
-import { ApiError, type ApiClient } from "./client";
+import { ApiError, isRecord, type ApiClient } from "./client";
 import { parseLinks, type PageLinks } from "./links";
 import type {
   ClientRepresentation,
@@ -233,9 +233,6 @@ export async function fetchIssuedVerifiableCredentials(
 export async function revokeIssuedVerifiableCredential(api: ApiClient, id: string): Promise<void> {
   await api.request<void>(`/issued-verifiable-credentials/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const isPermission = (item: Record<string, unknown>) => typeof item.username === "string" && Array.isArray(item.scopes);
 

@@ -31,6 +31,8 @@ const old: AppPassword = {
   lastUsed: null,
 };
 const list = (appPasswords: AppPassword[], limit = 20): StubRoute => ({ path: LIST, body: { limit, appPasswords } });
+const listReads = (fetchStub: ReturnType<typeof renderPage>["fetchStub"]) =>
+  fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith(LIST) && (init?.method ?? "GET") === "GET").length;
 
 /** The server's answer to the create of "Laptop": 201 with the new app password, shown once. */
 const createdLaptop = (expires: number | null): StubRoute => ({
@@ -76,12 +78,14 @@ describe("app passwords on Signing in", () => {
     expect(await screen.findByText("You have no app passwords.")).toBeVisible();
   });
 
-  it("shows a failed list as an error, never as an empty one", async () => {
-    renderPage(PAGE, {
+  it("shows a failed list as an error, never as an empty one, and reads it again on Try again", async () => {
+    const { fetchStub } = renderPage(PAGE, {
       routes: [probe(true), credentials, { path: LIST, status: 500, body: { error: "x", errorDescription: "Down." } }],
     });
     expect(await screen.findByText(/Your app passwords could not be loaded: Down\./)).toBeVisible();
     expect(screen.queryByText("You have no app passwords.")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(listReads(fetchStub)).toBe(2));
   });
 
   it("creates one, shows the password once with a copy button, and forgets it on close", async () => {
@@ -108,11 +112,9 @@ describe("app passwords on Signing in", () => {
     expect(shown).toHaveTextContent("It will not be shown again");
     const post = fetchStub.mock.calls.find(([, init]) => init?.method === "POST");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Laptop", expires });
-    // The list was read again after the create.
-    expect(
-      fetchStub.mock.calls.filter(([url, init]) => String(url).endsWith(LIST) && (init?.method ?? "GET") === "GET")
-        .length,
-    ).toBe(2);
+    // The list was read again after the create, under the dialog that shows the password.
+    await waitFor(() => expect(listReads(fetchStub)).toBe(2));
+    expect(screen.getByRole("dialog", { name: "Your new app password" })).toBe(shown);
 
     await userEvent.click(within(shown).getByTestId("app-password-done"));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -334,6 +336,7 @@ describe("app passwords on Signing in", () => {
     expect(fetchStub.mock.calls.some(([url, init]) => init?.method === "DELETE" && String(url).endsWith("/a1"))).toBe(
       true,
     );
+    await waitFor(() => expect(listReads(fetchStub)).toBe(2));
   });
 
   it("says so when revoking fails, and shows no success", async () => {

@@ -14,11 +14,10 @@ import {
   SplitItem,
   Title,
 } from "@patternfly/react-core";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../../api/ApiContext";
-import { fetchAppPasswords, revokeAppPassword, type AppPassword } from "../../../api/appPasswords";
-import { useExtensionFeatures } from "../../../api/useExtensionFeatures";
+import { revokeAppPassword, type AppPassword } from "../../../api/appPasswords";
 import { useAuth } from "../../../auth/AuthContext";
 import { useEnvironment } from "../../../environment/EnvironmentContext";
 import { useFormat } from "../../../i18n/format";
@@ -27,31 +26,33 @@ import { errorMessage, useAlerts } from "../../../ui/alerts/AlertContext";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { useFetch } from "../../../ui/hooks/useFetch";
 import { CreateAppPasswordDialog } from "./CreateAppPasswordDialog";
+import type { AppPasswordsRead, SigningInData } from "./loader";
 import { takePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 import "./app-passwords.css";
 
 /**
  * Signing in's "App passwords": secrets the server makes for programs that cannot sign in through a browser (a mail
- * client). Shown only where the realm offers them (the probe's `appPasswords`); nothing at all otherwise.
+ * client). Shown only where the realm offers them (the probe's `appPasswords`, read by the page's loader); nothing at
+ * all otherwise. A create or a revoke loads the page again (`reload`), and with it the list.
  */
-export function AppPasswords() {
-  const offered = useExtensionFeatures({ probe: true })?.appPasswords === true;
-  return offered ? <AppPasswordsSection /> : null;
+export function AppPasswords({ offer, reload }: { offer: SigningInData["appPasswords"]; reload: () => Promise<void> }) {
+  const { state } = useFetch(() => offer, offer);
+  // The last answer stands while the page loads again: the section, and the dialog open in it, stay.
+  const [shown, setShown] = useState<Awaited<SigningInData["appPasswords"]>>();
+  const answer = state.status === "ready" ? state.data : shown;
+  if (answer !== shown) setShown(answer);
+  return answer ? <AppPasswordsSection read={answer.read} reload={() => void reload()} /> : null;
 }
 
-function AppPasswordsSection() {
+function AppPasswordsSection({ read, reload }: { read: Promise<AppPasswordsRead>; reload: () => void }) {
   const { t } = useTranslation();
-  const api = useApi();
-  // The time of the answer decides which expiries the rows show as past.
-  const load = useCallback(
-    (signal: AbortSignal) => fetchAppPasswords(api, signal).then((list) => ({ ...list, readAt: Date.now() })),
-    [api],
-  );
-  const { state, reload } = useFetch(load, load);
+  const { state: readState } = useFetch(() => read, read);
+  // The read never rejects: it says in its value what failed.
+  const state = readState.status === "ready" ? readState.data : readState;
   // The names the dialog checks against, taken when it opens: the list reloads under an open dialog after a create.
   const [creating, setCreating] = useState<{ names: string[]; resume?: PendingAppPassword }>();
   const [revoking, setRevoking] = useState<AppPassword>();
-  const list = state.status === "ready" ? state.data : undefined;
+  const list = state.status === "ready" ? state : undefined;
   const full = list !== undefined && list.appPasswords.length >= list.limit;
   const { realm } = useEnvironment();
   const user = useAuth().claims().sub;

@@ -50,7 +50,7 @@ export function localized(t: TFunction, message: LocalizedMessage): string {
 }
 
 export default function SigningIn({
-  data: { containers, lastUsed, defaultSecondFactor },
+  data: { containers, lastUsed, defaultSecondFactor, appPasswords },
   reload,
 }: PageProps<SigningInData>) {
   const { t } = useTranslation();
@@ -73,7 +73,7 @@ export default function SigningIn({
           </LastUsedProvider>
         </RenameCredentialProvider>
       </DefaultSecondFactorProvider>
-      <AppPasswords />
+      <AppPasswords offer={appPasswords} reload={reload} />
     </PageLayout>
   );
 }

@@ -5,6 +5,7 @@ import {
   probeExtension,
   type LastUse,
 } from "../../../api/extension";
+import { fetchAppPasswords, type AppPasswordList } from "../../../api/appPasswords";
 import { fetchCredentials } from "../../../api/methods";
 import type { CredentialContainer, CredentialRepresentation } from "../../../api/representations";
 import { isSessionEnded } from "../../../auth/sessionEnded";
@@ -30,6 +31,13 @@ export function secondFactors(containers: CredentialContainer[]): CredentialRepr
 export type LastUsedRead = { status: "error" } | { status: "ready"; uses: LastUse[] };
 
 /**
+ * The user's app passwords with the time of the answer (it decides which expiries show as past), or why they could not
+ * be read.
+ */
+export type AppPasswordsRead =
+  { status: "error"; error: unknown } | ({ status: "ready"; readAt: number } & AppPasswordList);
+
+/**
  * Signing in's data: the credentials for the first screen, and what the server extension adds after it. Each promise
  * settles to undefined where the extension does not offer it, and never rejects: it says in its value what failed.
  */
@@ -38,6 +46,8 @@ export type SigningInData = {
   lastUsed: Promise<LastUsedRead | undefined>;
   /** "Make default" is offered (two second factors or more), with the server's order across kinds when it answered. */
   defaultSecondFactor: Promise<{ order?: string[] } | undefined>;
+  /** Offered as soon as the probe says so (the section shows while `read` is under way), then the list as read. */
+  appPasswords: Promise<{ read: Promise<AppPasswordsRead> } | undefined>;
 };
 
 export const loadSigningIn: PageLoader<SigningInData> = async ({ api, request: { signal } }) => {
@@ -65,5 +75,15 @@ export const loadSigningIn: PageLoader<SigningInData> = async ({ api, request: {
         )
       : undefined,
   );
-  return { containers, lastUsed, defaultSecondFactor };
+  const appPasswords = features.then(({ appPasswords }) =>
+    appPasswords
+      ? {
+          read: fetchAppPasswords(api, signal).then(
+            (list): AppPasswordsRead => ({ status: "ready", readAt: Date.now(), ...list }),
+            (error: unknown): AppPasswordsRead => ({ status: "error", error }),
+          ),
+        }
+      : undefined,
+  );
+  return { containers, lastUsed, defaultSecondFactor, appPasswords };
 };
