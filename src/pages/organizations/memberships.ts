@@ -1,7 +1,10 @@
 // The console extension's organization memberships (`…/account-console-extension/organizations`): which of the user's
 // memberships Keycloak manages, and leaving one. The Account API has neither (Keycloak 26.0 to 26.7).
-import { ApiError, type ApiClient } from "../../api/client";
-import { extensionUrl, isRecord, readable } from "../../api/extension";
+import { ApiError, isRecord, type ApiClient } from "../../api/client";
+import { extensionUrl, readable } from "../../api/extension";
+
+/** The extension's answer (its Java record `OrganizationMembershipsResource.Memberships`). */
+type MembershipsAnswer = { organizations: { id: string; managed: boolean }[] };
 
 /** Whether each of the user's organizations (by id) is a managed membership, which only its administrator can end. */
 export type Memberships = ReadonlyMap<string, boolean>;
@@ -22,21 +25,14 @@ export function isNotAMember(error: unknown): boolean {
  * organizations (404: organizations switched off, or an extension from before), or a user it does not serve (403).
  */
 export async function fetchMemberships(api: ApiClient, signal?: AbortSignal): Promise<Memberships | undefined> {
-  let body: unknown;
+  let body: MembershipsAnswer;
   try {
-    body = await api.requestUrl<unknown>(extensionUrl(api, "organizations"), { signal });
+    body = await api.requestUrl<MembershipsAnswer>(extensionUrl(api, "organizations"), { signal });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return undefined;
     throw error;
   }
-  if (!isRecord(body) || !Array.isArray(body.organizations)) {
-    throw new ApiError("The server sent an answer the console does not understand (organizations).", 200);
-  }
-  return new Map(
-    body.organizations.flatMap((row: unknown) =>
-      isRecord(row) && typeof row.id === "string" && typeof row.managed === "boolean" ? [[row.id, row.managed]] : [],
-    ),
-  );
+  return new Map(body.organizations.map(({ id, managed }) => [id, managed]));
 }
 
 /** Ends the user's own membership of one organization (204); a managed member is refused with `managed_member`. */
