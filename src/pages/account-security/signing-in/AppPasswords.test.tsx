@@ -229,22 +229,20 @@ describe("app passwords on Signing in", () => {
     expect(name).toHaveValue("Mail");
   });
 
+  /** The server's refusal of a create from a sign-in older than the realm allows for credential changes. */
+  const tooOldToCreate = {
+    method: "POST",
+    path: LIST,
+    status: 403,
+    body: { error: "reauthentication_required", errorDescription: "Too old." },
+  };
+
   it("goes through the login page when the sign-in is too old, keeping what was typed", async () => {
     sessionStorage.clear();
     const auth = fakeAuth();
     renderPage(PAGE, {
       auth,
-      routes: [
-        probe(true),
-        credentials,
-        list([]),
-        {
-          method: "POST",
-          path: LIST,
-          status: 403,
-          body: { error: "reauthentication_required", errorDescription: "Too old." },
-        },
-      ],
+      routes: [probe(true), credentials, list([]), tooOldToCreate],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Create app password" }));
     const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
@@ -279,17 +277,7 @@ describe("app passwords on Signing in", () => {
     const auth = fakeAuth();
     renderPage(PAGE, {
       auth,
-      routes: [
-        probe(true),
-        credentials,
-        list([]),
-        {
-          method: "POST",
-          path: LIST,
-          status: 403,
-          body: { error: "reauthentication_required", errorDescription: "Too old." },
-        },
-      ],
+      routes: [probe(true), credentials, list([]), tooOldToCreate],
     });
     const dialog = await screen.findByRole("dialog", { name: "Create an app password" });
     expect(
