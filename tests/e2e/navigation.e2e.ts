@@ -237,6 +237,26 @@ async function holdApplications(page: Page) {
   return { asked: () => asked, release };
 }
 
+const spinner = (page: Page) => page.locator("main .pf-v6-c-spinner, main [role=progressbar]").first();
+
+/**
+ * Holds the console's requests whose address matches `url` from now on; the function returned waits for a slow
+ * switch's spinner, then lets them all through.
+ */
+async function holdUntilSpinner(page: Page, url: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().resourceType() === "fetch") await released;
+    // A request the console cancelled while it was held has nothing left to answer.
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    await expect(spinner(page)).toBeVisible();
+    release();
+  };
+}
+
 test.describe("after a page switch", () => {
   // Short enough that personal info scrolls.
   test.use({ viewport: { width: 1280, height: 420 } });
@@ -249,12 +269,18 @@ test.describe("after a page switch", () => {
     const left = await scrollTop(page);
     expect(left).toBeGreaterThan(50);
 
+    // Both switches are slow: the spinner stands in for the page while the next one loads, and the browser clamps the
+    // scroll to the spinner's height; that is not where the user left the page.
     await openGroup(page);
+    const toSigningIn = await holdUntilSpinner(page, /\/account\/credentials(\?|$)/);
     await sidebar(page).getByTestId("account-security/signing-in").click();
+    await toSigningIn();
     await expect(heading(page)).toHaveText("Signing in");
     await expect.poll(() => scrollTop(page)).toBe(0);
 
+    const toPersonalInfo = await holdUntilSpinner(page, /\/account\/?(\?|$)/);
     await page.goBack();
+    await toPersonalInfo();
     await expect(heading(page)).toHaveText("Personal info");
     await expect.poll(() => scrollTop(page)).toBe(left);
 
@@ -282,7 +308,7 @@ test.describe("after a page switch", () => {
       await route.continue();
     });
     await sidebar(page).getByTestId("groups").click();
-    await expect(page.locator("main .pf-v6-c-spinner, main [role=progressbar]").first()).toBeVisible();
+    await expect(spinner(page)).toBeVisible();
     await sidebar(page).getByRole("link", { name: "Personal info" }).focus();
     release();
     await expect(heading(page)).toHaveText("Groups");

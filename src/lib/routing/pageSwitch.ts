@@ -28,17 +28,28 @@ function fragmentOf(hash: string): HTMLElement | null {
 export function usePageSwitch(region: RefObject<HTMLElement | null>): void {
   const location = useLocation();
   const action = useNavigationType();
-  const loading = useNavigation().state === "loading";
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading";
+  const leaving = loading && navigation.location.pathname !== location.pathname;
   const positions = useRef(new Map<string, number>());
   const shown = useRef(location);
   const focusAtStart = useRef<Element | null>(null);
+  const frozen = useRef(false);
 
   useEffect(() => {
     window.history.scrollRestoration = "manual";
-    const keep = () => positions.current.set(shown.current.key, scrollerOf(region.current).scrollTop);
+    const keep = () => {
+      if (!frozen.current) positions.current.set(shown.current.key, scrollerOf(region.current).scrollTop);
+    };
     document.addEventListener("scroll", keep, { capture: true, passive: true });
     return () => document.removeEventListener("scroll", keep, { capture: true });
   }, [region]);
+
+  // While another page loads, a slow switch's spinner stands in for the page: the scroll the browser then clamps to
+  // the spinner's height is not where the user left the page.
+  useLayoutEffect(() => {
+    frozen.current = leaving;
+  }, [leaving]);
 
   useEffect(() => {
     if (loading) focusAtStart.current ??= document.activeElement;
