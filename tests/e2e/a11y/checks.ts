@@ -28,43 +28,59 @@ export async function expectNoAxeViolations(page: Page, what: string, options?: 
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** The focused element's description for messages: tag, id or test id, and text. */
-export const focusedDescription = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element || element === document.body) return "body";
-    const id = element.id ? `#${element.id}` : "";
-    const testId = element.getAttribute("data-testid");
-    const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
-    return `${element.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ""} "${label}"`;
-  });
+/** The focused element's description for messages: tag, id or test id, and text. Runs in the page. */
+function describeFocused() {
+  const element = document.activeElement;
+  if (!element || element === document.body) return "body";
+  const id = element.id ? `#${element.id}` : "";
+  const testId = element.getAttribute("data-testid");
+  const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+  return `${element.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ""} "${label}"`;
+}
+
+export const focusedDescription = (page: Page) => page.evaluate(describeFocused);
 
 /**
  * Whether the focused element shows a focus indicator the eye can see: an outline or a box shadow on the element,
  * or, for a control whose native input is visually hidden (switch, checkbox, radio), on the element drawn for it.
  * Returns a description of what is missing, or "" when the focus is visible.
  */
-export const focusIndicatorProblem = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return "nothing has the focus";
-    // A ring at least 2 px wide (Chromium's own is `auto 1px`), or a box shadow that is not transparent.
-    const shows = (candidate: Element | null | undefined) => {
-      if (!candidate) return false;
-      const style = getComputedStyle(candidate);
-      const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
-      const shadow = style.boxShadow !== "none" && !/^rgba\(0, 0, 0, 0\)/.test(style.boxShadow);
-      return outline || shadow;
-    };
-    // A native input drawn invisibly under a styled one (switch, some checkboxes): its ring is on what is drawn.
-    const invisible = getComputedStyle(element).opacity === "0";
-    const candidates = invisible ? [element.nextElementSibling, element.parentElement] : [element];
-    if (candidates.some(shows)) return "";
-    const id = element.id ? `#${element.id}` : "";
-    return `no visible focus indicator on ${element.tagName.toLowerCase()}${id} "${
-      element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? ""
-    }"`;
-  });
+function indicatorProblem() {
+  const element = document.activeElement as HTMLElement | null;
+  if (!element || element === document.body) return "nothing has the focus";
+  // A ring at least 2 px wide (Chromium's own is `auto 1px`), or a box shadow that is not transparent.
+  const shows = (candidate: Element | null | undefined) => {
+    if (!candidate) return false;
+    const style = getComputedStyle(candidate);
+    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+    const shadow = style.boxShadow !== "none" && !/^rgba\(0, 0, 0, 0\)/.test(style.boxShadow);
+    return outline || shadow;
+  };
+  // A native input drawn invisibly under a styled one (switch, some checkboxes): its ring is on what is drawn.
+  const invisible = getComputedStyle(element).opacity === "0";
+  const candidates = invisible ? [element.nextElementSibling, element.parentElement] : [element];
+  if (candidates.some(shows)) return "";
+  const id = element.id ? `#${element.id}` : "";
+  return `no visible focus indicator on ${element.tagName.toLowerCase()}${id} "${
+    element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? ""
+  }"`;
+}
+
+export const focusIndicatorProblem = (page: Page) => page.evaluate(indicatorProblem);
+
+/**
+ * The focused element's indicator problem ("" when the focus is visible) and description, and `where(element)` of
+ * it, in one trip to the page (a keyboard sweep asks at every Tab stop). `where` runs in the page: it may use only
+ * what it is given.
+ */
+export async function focusStop<T>(page: Page, where: (element: Element) => T) {
+  const expression = `(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return undefined;
+    return { problem: (${indicatorProblem})(), what: (${describeFocused})(), where: (${where})(element) };
+  })()`;
+  return (await page.evaluate(expression)) as { problem: string; what: string; where: T } | undefined;
+}
 
 export async function expectFocusVisible(page: Page) {
   expect(await focusIndicatorProblem(page)).toBe("");
@@ -78,9 +94,10 @@ export async function tabTo(page: Page, target: Locator, { key = "Tab", limit = 
   if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press(key);
+    const stop = await focusStop(page, () => null);
     // Past the last control the focus leaves the page for the browser's own UI, and comes back at the top.
-    if (await page.evaluate(() => document.activeElement === document.body)) continue;
-    await expectFocusVisible(page);
+    if (!stop) continue;
+    expect(stop.problem).toBe("");
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
   }
   throw new Error(

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DEMO_USER } from "../support/admin";
 import { passReauthentication, submitLogin } from "../support/browser";
 import { accountUrl, expect, test } from "../support/test";
-import { expectFocusVisible, focusedDescription, tabTo } from "./checks";
+import { expectFocusVisible, focusedDescription, focusStop, tabTo } from "./checks";
 import {
   a11yRecipe,
   aliceResourceId,
@@ -41,9 +41,7 @@ async function tabStops(page: Page) {
   const stops: { what: string; region: string; top: number; left: number; bottom: number; right: number }[] = [];
   for (let i = 0; i < 80; i++) {
     await page.keyboard.press("Tab");
-    const stop = await page.evaluate(() => {
-      const element = document.activeElement;
-      if (!element || element === document.body) return undefined;
+    const stop = await focusStop(page, (element) => {
       const box = element.getBoundingClientRect();
       // A navigation inside the main region (a page's jump links, a column of its own) comes before its content.
       const main = element.closest("main");
@@ -58,9 +56,9 @@ async function tabStops(page: Page) {
       return { region, top: box.top, left: box.left, bottom: box.bottom, right: box.right };
     });
     // Past the last control the browser's own UI, or the page again from the top: one round is enough.
-    if (!stop || (stop.region === "skip" && stops.length > 0)) break;
-    await expectFocusVisible(page);
-    stops.push({ what: await focusedDescription(page), ...stop });
+    if (!stop || (stop.where.region === "skip" && stops.length > 0)) break;
+    expect(stop.problem, `the focus on ${stop.what}`).toBe("");
+    stops.push({ what: stop.what, ...stop.where });
   }
   return stops;
 }
