@@ -37,7 +37,8 @@ export default defineConfig({
     locale: "en-US",
     // A failed test's trace keeps each action's DOM snapshot, the network and the console, without the screencast:
     // recording the screencast for every test took about a quarter of the runner's CPU on two cores.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // E2E_TRACE=off (.ci/run): a CI log is read, a clean clone's files are not; recording costs the runner CPU.
+    trace: process.env.E2E_TRACE === "off" ? "off" : { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
   },
 });
