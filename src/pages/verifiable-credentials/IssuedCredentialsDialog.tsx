@@ -29,7 +29,7 @@ import { withServerReason } from "../../api/errors";
 import { fetchIssuedVerifiableCredentials, revokeIssuedVerifiableCredential } from "../../api/methods";
 import type { IssuedVerifiableCredentialRepresentation } from "../../api/representations";
 import { useFormat } from "../../i18n/format";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DangerConfirmDialog } from "../../ui/ConfirmDialog";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
@@ -151,17 +151,14 @@ export function IssuedCredentialsDialog({
           </Button>
         </ModalFooter>
       </Modal>
-      <ConfirmDialog
+      <DangerConfirmDialog
         id="revoke-issued"
         title={t("revokeIssuedCredentialTitle")}
         confirmLabel={t("revoke")}
-        confirmVariant="danger"
-        confirmId="revoke-issued-confirm"
-        cancelId="revoke-issued-cancel"
         {...revocation.dialog}
       >
         {t("deleteIssuedCredentialConfirm")}
-      </ConfirmDialog>
+      </DangerConfirmDialog>
     </>
   );
 }

@@ -1,12 +1,7 @@
 import {
-  Alert,
   Button,
   Content,
-  Form,
   FormGroup,
-  FormHelperText,
-  HelperText,
-  HelperTextItem,
   Modal,
   ModalBody,
   ModalFooter,
@@ -28,7 +23,8 @@ import {
 import { useAuth, useClaims } from "../../../auth/AuthContext";
 import { useEnvironment } from "../../../environment/EnvironmentContext";
 import { errorMessage } from "../../../ui/alerts/AlertContext";
-import { FormDialogFooter } from "../../../ui/FormDialogFooter";
+import { FieldHelp } from "../../../ui/FieldHelp";
+import { FormDialog } from "../../../ui/FormDialog";
 import { CopyButton } from "./CopyButton";
 import { savePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 
@@ -203,70 +199,52 @@ export function CreateAppPasswordDialog({
   const nameError = errors.name?.message;
   const expiryError = errors.expiry?.message;
   return (
-    <Modal
-      variant="small"
-      isOpen
-      onClose={() => !busy && close()}
-      aria-labelledby={`${id}-title`}
-      data-testid="create-app-password"
+    <FormDialog
+      title={t("appPasswordsCreateTitle")}
+      testId="create-app-password"
+      failure={failure}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t("appPasswordsCreateButton")}
+      submitTestId="app-password-create"
+      busy={busy}
+      onClose={close}
     >
-      <ModalHeader title={t("appPasswordsCreateTitle")} labelId={`${id}-title`} />
-      <ModalBody>
-        {failure && <Alert variant="danger" isInline isPlain title={failure} className="rename-failure" />}
-        <Form id={`${id}-form`} onSubmit={(event) => void submit(event)} noValidate>
-          <FormGroup label={t("appPasswordsName")} isRequired fieldId={`${id}-name`}>
-            <TextInput
-              id={`${id}-name`}
-              data-testid="app-password-name"
-              autoFocus
-              isRequired
-              validated={nameError ? "error" : "default"}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={`${id}-name-help`}
-              {...register("name", {
-                validate: (value) => {
-                  const problem = appPasswordNameProblem(value, names);
-                  return problem ? t(problem, { max: MAX_APP_PASSWORD_NAME }) : true;
-                },
-              })}
-            />
-            <FormHelperText>
-              <HelperText id={`${id}-name-help`}>
-                <HelperTextItem variant={nameError ? "error" : "default"}>
-                  {nameError ?? t("appPasswordsNameHelp")}
-                </HelperTextItem>
-              </HelperText>
-            </FormHelperText>
-          </FormGroup>
-          <FormGroup label={t("appPasswordsExpiry")} fieldId={`${id}-expiry`}>
-            <TextInput
-              id={`${id}-expiry`}
-              type="date"
-              data-testid="app-password-expiry"
-              min={isoDay(tomorrow)}
-              validated={expiryError ? "error" : "default"}
-              aria-invalid={expiryError ? true : undefined}
-              aria-describedby={`${id}-expiry-help`}
-              {...register("expiry", {
-                validate: (value) => {
-                  if (value === "") return true;
-                  return isLaterDay(value) ? true : t("appPasswordsExpiryInvalid");
-                },
-              })}
-            />
-            <FormHelperText>
-              <HelperText id={`${id}-expiry-help`}>
-                <HelperTextItem variant={expiryError ? "error" : "default"}>
-                  {expiryError ?? t("appPasswordsExpiryHelp")}
-                </HelperTextItem>
-              </HelperText>
-            </FormHelperText>
-          </FormGroup>
-        </Form>
-      </ModalBody>
-      <FormDialogFooter form={`${id}-form`} testId="app-password-create" busy={busy} onCancel={close}>
-        {t("appPasswordsCreateButton")}
-      </FormDialogFooter>
-    </Modal>
+      <FormGroup label={t("appPasswordsName")} isRequired fieldId={`${id}-name`}>
+        <TextInput
+          id={`${id}-name`}
+          data-testid="app-password-name"
+          autoFocus
+          isRequired
+          validated={nameError ? "error" : "default"}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={`${id}-name-help`}
+          {...register("name", {
+            validate: (value) => {
+              const problem = appPasswordNameProblem(value, names);
+              return problem ? t(problem, { max: MAX_APP_PASSWORD_NAME }) : true;
+            },
+          })}
+        />
+        <FieldHelp id={`${id}-name-help`} error={nameError} hint={t("appPasswordsNameHelp")} />
+      </FormGroup>
+      <FormGroup label={t("appPasswordsExpiry")} fieldId={`${id}-expiry`}>
+        <TextInput
+          id={`${id}-expiry`}
+          type="date"
+          data-testid="app-password-expiry"
+          min={isoDay(tomorrow)}
+          validated={expiryError ? "error" : "default"}
+          aria-invalid={expiryError ? true : undefined}
+          aria-describedby={`${id}-expiry-help`}
+          {...register("expiry", {
+            validate: (value) => {
+              if (value === "") return true;
+              return isLaterDay(value) ? true : t("appPasswordsExpiryInvalid");
+            },
+          })}
+        />
+        <FieldHelp id={`${id}-expiry-help`} error={expiryError} hint={t("appPasswordsExpiryHelp")} />
+      </FormGroup>
+    </FormDialog>
   );
 }
