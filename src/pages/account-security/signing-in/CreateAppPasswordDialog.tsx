@@ -1,13 +1,4 @@
-import {
-  Button,
-  Content,
-  FormGroup,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  TextInput,
-} from "@patternfly/react-core";
+import { Button, Content, Modal, ModalBody, ModalFooter, ModalHeader } from "@patternfly/react-core";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -23,7 +14,7 @@ import {
 import { useAuth, useClaims } from "../../../auth/AuthContext";
 import { useEnvironment } from "../../../environment/EnvironmentContext";
 import { errorMessage } from "../../../ui/alerts/AlertContext";
-import { FieldHelp } from "../../../ui/FieldHelp";
+import { FormTextField } from "../../../ui/FormTextField";
 import { FormDialog } from "../../../ui/FormDialog";
 import { CopyButton } from "./CopyButton";
 import { savePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
@@ -209,42 +200,36 @@ export function CreateAppPasswordDialog({
       busy={busy}
       onClose={close}
     >
-      <FormGroup label={t("appPasswordsName")} isRequired fieldId={`${id}-name`}>
-        <TextInput
-          id={`${id}-name`}
-          data-testid="app-password-name"
-          autoFocus
-          isRequired
-          validated={nameError ? "error" : "default"}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={`${id}-name-help`}
-          {...register("name", {
-            validate: (value) => {
-              const problem = appPasswordNameProblem(value, names);
-              return problem ? t(problem, { max: MAX_APP_PASSWORD_NAME }) : true;
-            },
-          })}
-        />
-        <FieldHelp id={`${id}-name-help`} error={nameError} hint={t("appPasswordsNameHelp")} />
-      </FormGroup>
-      <FormGroup label={t("appPasswordsExpiry")} fieldId={`${id}-expiry`}>
-        <TextInput
-          id={`${id}-expiry`}
-          type="date"
-          data-testid="app-password-expiry"
-          min={isoDay(tomorrow)}
-          validated={expiryError ? "error" : "default"}
-          aria-invalid={expiryError ? true : undefined}
-          aria-describedby={`${id}-expiry-help`}
-          {...register("expiry", {
-            validate: (value) => {
-              if (value === "") return true;
-              return isLaterDay(value) ? true : t("appPasswordsExpiryInvalid");
-            },
-          })}
-        />
-        <FieldHelp id={`${id}-expiry-help`} error={expiryError} hint={t("appPasswordsExpiryHelp")} />
-      </FormGroup>
+      <FormTextField
+        id={`${id}-name`}
+        label={t("appPasswordsName")}
+        isRequired
+        error={nameError}
+        hint={t("appPasswordsNameHelp")}
+        data-testid="app-password-name"
+        autoFocus
+        {...register("name", {
+          validate: (value) => {
+            const problem = appPasswordNameProblem(value, names);
+            return problem ? t(problem, { max: MAX_APP_PASSWORD_NAME }) : true;
+          },
+        })}
+      />
+      <FormTextField
+        id={`${id}-expiry`}
+        label={t("appPasswordsExpiry")}
+        error={expiryError}
+        hint={t("appPasswordsExpiryHelp")}
+        type="date"
+        data-testid="app-password-expiry"
+        min={isoDay(tomorrow)}
+        {...register("expiry", {
+          validate: (value) => {
+            if (value === "") return true;
+            return isLaterDay(value) ? true : t("appPasswordsExpiryInvalid");
+          },
+        })}
+      />
     </FormDialog>
   );
 }

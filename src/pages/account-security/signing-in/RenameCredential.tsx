@@ -1,4 +1,4 @@
-import { Button, FormGroup, TextInput } from "@patternfly/react-core";
+import { Button } from "@patternfly/react-core";
 import { createContext, useContext, useId, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -7,7 +7,7 @@ import { setCredentialLabel } from "../../../api/methods";
 import type { CredentialRepresentation } from "../../../api/representations";
 import { errorMessage, useAlerts } from "../../../ui/alerts/AlertContext";
 import type { CredentialActionProps } from "./credentialAction";
-import { FieldHelp } from "../../../ui/FieldHelp";
+import { FormTextField } from "../../../ui/FormTextField";
 import { FormDialog } from "../../../ui/FormDialog";
 
 /** The credential types a user names: authenticator apps and security keys (passkeys included). */
@@ -91,26 +91,22 @@ function RenameDialog({
       busy={isSubmitting}
       onClose={onClose}
     >
-      <FormGroup label={fieldName} isRequired fieldId={`${id}-label`}>
-        <TextInput
-          id={`${id}-label`}
-          data-testid="credential-label"
-          autoFocus
-          isRequired
-          validated={error ? "error" : "default"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...register("label", {
-            validate: (value) =>
-              value.trim() === ""
-                ? t("error-user-attribute-required", { 0: fieldName })
-                : value.trim().length > MAX_LABEL_LENGTH
-                  ? t("error-invalid-length-too-long", { 0: fieldName, 2: MAX_LABEL_LENGTH })
-                  : true,
-          })}
-        />
-        <FieldHelp id={`${id}-error`} error={error} />
-      </FormGroup>
+      <FormTextField
+        id={`${id}-label`}
+        label={fieldName}
+        isRequired
+        error={error}
+        data-testid="credential-label"
+        autoFocus
+        {...register("label", {
+          validate: (value) =>
+            value.trim() === ""
+              ? t("error-user-attribute-required", { 0: fieldName })
+              : value.trim().length > MAX_LABEL_LENGTH
+                ? t("error-invalid-length-too-long", { 0: fieldName, 2: MAX_LABEL_LENGTH })
+                : true,
+        })}
+      />
     </FormDialog>
   );
 }
