@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "../../../i18n/format";
+import { container } from "../../../testing/credentials";
 import { PAGE_LOAD, renderPage } from "../../../testing/renderPage";
 
 const PAGE = "account-security/secure-your-account";
@@ -133,13 +134,12 @@ describe("Lock it down", () => {
         {
           path: "/credentials",
           body: [
-            {
-              type: "password",
-              category: "basic-authentication",
-              displayName: "Password",
-              removeable: false,
-              userCredentialMetadatas: [{ credential: { id: "pw", type: "password", createdDate: passwordMade } }],
-            },
+            container(
+              "password",
+              "basic-authentication",
+              [{ credential: { id: "pw", type: "password", createdDate: passwordMade } }],
+              "Password",
+            ),
           ],
         },
       ],

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../../api/extension";
-import type { CredentialContainer, CredentialMetadata } from "../../../api/representations";
+import { container, credential } from "../../../testing/credentials";
 import { renderPage, type stubServer, type StubRoute } from "../../../testing/renderPage";
 import { knownDefault } from "./DefaultSecondFactor";
 import { secondFactors } from "./loader";
@@ -20,18 +20,6 @@ const order = (...factors: [string, string][]): StubRoute => ({
 const probe = (defaultSecondFactor = true): StubRoute => ({
   path: PROBE,
   body: { accountActivity: true, defaultSecondFactor, eventsEnabled: true },
-});
-
-const credential = (id: string, type: string, userLabel: string): CredentialMetadata => ({
-  credential: { id, type, userLabel, createdDate: Date.UTC(2026, 0, 2) },
-});
-
-const container = (type: string, category: string, credentials: CredentialMetadata[]): CredentialContainer => ({
-  type,
-  category,
-  displayName: `${type}-display-name`,
-  removeable: type !== "password",
-  userCredentialMetadatas: credentials,
 });
 
 const password = container("password", "basic-authentication", [credential("p1", "password", "")]);
