@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../../api/extension";
+import type { CredentialContainer } from "../../../api/representations";
 import { container, credential } from "../../../testing/credentials";
 import { renderPage, type stubServer, type StubRoute } from "../../../testing/renderPage";
 import { knownDefault } from "./DefaultSecondFactor";
@@ -172,25 +173,25 @@ describe("the default second factor on Signing in", () => {
 });
 
 describe("which credentials are second factors", () => {
-  it.each([
-    {
-      rule: "takes every type of the two-factor category, a custom one too, but not recovery codes",
-      others: [
+  it.each<[string, CredentialContainer[], string[]]>([
+    [
+      "takes every type of the two-factor category, a custom one too, but not recovery codes",
+      [
         container("webauthn", "two-factor", [credential("w1", "webauthn", "YubiKey")]),
         container("sms-code", "two-factor", [credential("s1", "sms-code", "Phone number")]),
         container("recovery-authn-codes", "two-factor", [credential("r1", "recovery-authn-codes", "")]),
       ],
-      ids: ["o1", "w1", "s1"],
-    },
-    {
-      rule: "takes no password and no passkey that signs in on its own, whatever the type is called",
-      others: [
+      ["o1", "w1", "s1"],
+    ],
+    [
+      "takes no password and no passkey that signs in on its own, whatever the type is called",
+      [
         container("webauthn-passwordless", "passwordless", [credential("k1", "webauthn-passwordless", "Laptop")]),
         container("otp-like", "basic-authentication", [credential("x1", "otp-like", "Not one")]),
       ],
-      ids: ["o1"],
-    },
-  ])("$rule", ({ others, ids }) => {
+      ["o1"],
+    ],
+  ])("%s", (_rule, others, ids) => {
     const factors = secondFactors([password, otps(["o1", "Phone"]), ...others]);
     expect(factors.map((factor) => factor.id)).toEqual(ids);
   });
