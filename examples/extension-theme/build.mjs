@@ -13,12 +13,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const EXTENSION_THEME_NAME = "account-console-extension-example";
 export const EXTENSION_JAR = path.join(here, "dist", `${EXTENSION_THEME_NAME}.jar`);
 
-/** Every file under `directory`, as zip entry names (forward slashes), sorted. @param {string} directory */
-function filesUnder(directory) {
+/** Every file under `folder` of `root`, as zip entry names relative to `root` (forward slashes), sorted. */
+function filesUnder(/** @type {string} */ root, /** @type {string} */ folder) {
   return fs
-    .readdirSync(directory, { recursive: true, withFileTypes: true })
+    .readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(here, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
     .sort();
 }
 
@@ -68,13 +68,18 @@ export function storedZip(entries) {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** Builds the jar (META-INF/ and theme/ of this folder) and returns its path. */
-export function buildExtensionJar(outFile = EXTENSION_JAR) {
-  const names = [...filesUnder(path.join(here, "META-INF")), ...filesUnder(path.join(here, "theme"))];
-  const zip = storedZip(names.map((name) => [name, fs.readFileSync(path.join(here, name))]));
+/** Writes the theme jar of an example folder (its META-INF/ and theme/) to `outFile` and returns that path. */
+export function writeThemeJar(/** @type {string} */ folder, /** @type {string} */ outFile) {
+  const names = [...filesUnder(folder, "META-INF"), ...filesUnder(folder, "theme")];
+  const zip = storedZip(names.map((name) => [name, fs.readFileSync(path.join(folder, name))]));
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   fs.writeFileSync(outFile, zip);
   return outFile;
+}
+
+/** Builds this folder's jar and returns its path. */
+export function buildExtensionJar(outFile = EXTENSION_JAR) {
+  return writeThemeJar(here, outFile);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,5 @@
 // Every Account REST call the console makes, one small typed function each. Pages call these, never URLs.
-import { ApiError, isRecord, type ApiClient } from "./client";
+import { ApiError, isRecord, type ApiClient, type RequestOptions } from "./client";
 import { parseLinks, type PageLinks } from "./links";
 import type {
   ClientRepresentation,
@@ -43,8 +43,7 @@ export async function savePersonalInfo(api: ApiClient, user: UserRepresentation)
 }
 
 export async function fetchCredentials(api: ApiClient, signal?: AbortSignal): Promise<CredentialContainer[]> {
-  const body = await api.request<unknown>("/credentials", { signal });
-  return expectList<CredentialContainer>(body, "/credentials", (item) => typeof item.type === "string");
+  return fetchList<CredentialContainer>(api, "/credentials", (item) => typeof item.type === "string", { signal });
 }
 
 /** Renames one of the user's credentials (Keycloak's Account API takes the new label as a JSON string). */
@@ -53,8 +52,7 @@ export async function setCredentialLabel(api: ApiClient, credentialId: string, l
 }
 
 export async function fetchDevices(api: ApiClient, signal?: AbortSignal): Promise<DeviceRepresentation[]> {
-  const body = await api.request<unknown>("/sessions/devices", { signal });
-  return expectList<DeviceRepresentation>(body, "/sessions/devices", (item) => Array.isArray(item.sessions));
+  return fetchList<DeviceRepresentation>(api, "/sessions/devices", (item) => Array.isArray(item.sessions), { signal });
 }
 
 /**
@@ -62,8 +60,7 @@ export async function fetchDevices(api: ApiClient, signal?: AbortSignal): Promis
  * offline ones (an application's lasting access) alike; this list holds these only.
  */
 export async function fetchSessions(api: ApiClient, signal?: AbortSignal): Promise<SessionRepresentation[]> {
-  const body = await api.request<unknown>("/sessions", { signal });
-  return expectList<SessionRepresentation>(body, "/sessions", (item) => typeof item.id === "string");
+  return fetchList<SessionRepresentation>(api, "/sessions", (item) => typeof item.id === "string", { signal });
 }
 
 /**
@@ -82,10 +79,11 @@ export async function fetchLinkedAccounts(
   signal?: AbortSignal,
 ): Promise<LinkedAccountRepresentation[]> {
   const searchParams = { linked, first, max, search: search || undefined };
-  return expectList<LinkedAccountRepresentation>(
-    await api.request<unknown>("/linked-accounts", { searchParams, signal }),
+  return fetchList<LinkedAccountRepresentation>(
+    api,
     "/linked-accounts",
     (item) => typeof item.providerAlias === "string",
+    { searchParams, signal },
   );
 }
 
@@ -105,8 +103,7 @@ export async function unlinkAccount(api: ApiClient, providerAlias: string): Prom
 }
 
 export async function fetchApplications(api: ApiClient, signal?: AbortSignal): Promise<ClientRepresentation[]> {
-  const body = await api.request<unknown>("/applications", { signal });
-  return expectList<ClientRepresentation>(body, "/applications", (item) => typeof item.clientId === "string");
+  return fetchList<ClientRepresentation>(api, "/applications", (item) => typeof item.clientId === "string", { signal });
 }
 
 /** Revokes the consent and the offline tokens the user gave a client (204). */
@@ -116,13 +113,13 @@ export async function deleteConsent(api: ApiClient, clientId: string): Promise<v
 
 /** The user's direct group memberships. */
 export async function fetchGroups(api: ApiClient, signal?: AbortSignal): Promise<GroupRepresentation[]> {
-  const body = await api.request<unknown>("/groups", { signal });
-  return expectList<GroupRepresentation>(body, "/groups", (item) => typeof item.path === "string");
+  return fetchList<GroupRepresentation>(api, "/groups", (item) => typeof item.path === "string", { signal });
 }
 
 export async function fetchOrganizations(api: ApiClient, signal?: AbortSignal): Promise<OrganizationRepresentation[]> {
-  const body = await api.request<unknown>("/organizations", { signal });
-  return expectList<OrganizationRepresentation>(body, "/organizations", (item) => typeof item.name === "string");
+  return fetchList<OrganizationRepresentation>(api, "/organizations", (item) => typeof item.name === "string", {
+    signal,
+  });
 }
 
 /** One page of a paged list, with where the server's `Link` header says the next and previous pages are. */
@@ -171,7 +168,7 @@ export async function fetchResourcePermissions(
   signal?: AbortSignal,
 ): Promise<ResourcePermission[]> {
   const path = `/resources/${encodeURIComponent(resourceId)}/permissions`;
-  return expectList<ResourcePermission>(await api.request<unknown>(path, { signal }), path, isPermission);
+  return fetchList<ResourcePermission>(api, path, isPermission, { signal });
 }
 
 /** The pending requests for a resource of the user, one entry per requester with the scopes asked for. */
@@ -181,7 +178,7 @@ export async function fetchPermissionRequests(
   signal?: AbortSignal,
 ): Promise<ResourcePermission[]> {
   const path = `/resources/${encodeURIComponent(resourceId)}/permissions/requests`;
-  return expectList<ResourcePermission>(await api.request<unknown>(path, { signal }), path, isPermission);
+  return fetchList<ResourcePermission>(api, path, isPermission, { signal });
 }
 
 /**
@@ -203,11 +200,11 @@ export async function fetchVerifiableCredentials(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<UserVerifiableCredentialRepresentation[]> {
-  const body = await api.request<unknown>("/verifiable-credentials", { signal });
-  return expectList<UserVerifiableCredentialRepresentation>(
-    body,
+  return fetchList<UserVerifiableCredentialRepresentation>(
+    api,
     "/verifiable-credentials",
     (item) => typeof item.credentialScopeName === "string",
+    { signal },
   );
 }
 
@@ -221,11 +218,11 @@ export async function fetchIssuedVerifiableCredentials(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<IssuedVerifiableCredentialRepresentation[]> {
-  const body = await api.request<unknown>("/issued-verifiable-credentials", { signal });
-  return expectList<IssuedVerifiableCredentialRepresentation>(
-    body,
+  return fetchList<IssuedVerifiableCredentialRepresentation>(
+    api,
     "/issued-verifiable-credentials",
     (item) => typeof item.id === "string",
+    { signal },
   );
 }
 
@@ -242,6 +239,16 @@ const isPermission = (item: Record<string, unknown>) => typeof item.username ===
  */
 function unexpectedAnswer(path: string): ApiError {
   return new ApiError(`The server sent an answer the console does not understand (${path}).`, 200);
+}
+
+/** The list at `path`: an empty body is an empty list; every item must be an object that passes `isItem`. */
+async function fetchList<T>(
+  api: ApiClient,
+  path: string,
+  isItem: (item: Record<string, unknown>) => boolean,
+  options: Pick<RequestOptions, "searchParams" | "signal">,
+): Promise<T[]> {
+  return expectList<T>(await api.request<unknown>(path, options), path, isItem);
 }
 
 /** A list (an empty body is an empty list) whose items are objects that pass `isItem`. */

@@ -1,9 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { DeviceRepresentation, IssuedVerifiableCredentialRepresentation } from "../api/representations";
+import type { DeviceRepresentation } from "../api/representations";
 import { PAGE_LOAD, renderPage, type StubRoute } from "../testing/renderPage";
 import { aliceWithProfile } from "../testing/users";
+import { issued, jwt, renderCredentials } from "../testing/verifiableCredentials";
 
 /*
  * The fault matrix (docs/hardening.md): every mutation of every screen, under HTTP 500, HTTP 403 and a
@@ -44,26 +45,6 @@ const devices: DeviceRepresentation[] = [
     sessions: [{ id: "s2", current: true, browser: "Chrome/130", clients: [{ clientId: "account-console" }] }],
   },
 ] as DeviceRepresentation[];
-
-const DAY = 24 * 60 * 60 * 1000;
-const jwt = {
-  credentialScopeName: "natural_person_jwt",
-  credentialConfigurationId: "natural_person_jwt_config",
-  createdDate: Date.UTC(2026, 0, 2),
-  updatedDate: Date.UTC(2026, 2, 4),
-};
-const issued: IssuedVerifiableCredentialRepresentation = {
-  id: "fresh",
-  credentialType: "natural_person_jwt",
-  issuedAt: Date.now() - 2 * DAY,
-  expiresAt: Date.now() + 300 * DAY,
-  clientId: "wallet",
-  clientName: "My Wallet",
-} as IssuedVerifiableCredentialRepresentation;
-function tokenWithRoles(roles: string[]): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "none" })}.${part({ resource_access: { account: { roles } } })}.`;
-}
 
 describe.each(FAULTS)("fault matrix: $name", ({ route, reason }) => {
   it("personal info save: danger alert, typed values kept", async () => {
@@ -161,13 +142,10 @@ describe.each(FAULTS)("fault matrix: $name", ({ route, reason }) => {
   });
 
   it("verifiable credentials, revoke a credential type: danger alert, the credential still listed", async () => {
-    const result = renderPage("verifiable-credentials", {
-      routes: [
-        { path: "/verifiable-credentials", body: [jwt] },
-        { method: "DELETE", path: "/verifiable-credentials/natural_person_jwt", ...route },
-      ],
-    });
-    result.auth.token = async () => tokenWithRoles(["manage-account"]);
+    renderCredentials([
+      { path: "/verifiable-credentials", body: [jwt] },
+      { method: "DELETE", path: "/verifiable-credentials/natural_person_jwt", ...route },
+    ]);
     await userEvent.click(await screen.findByRole("button", { name: "Revoke" }, PAGE_LOAD));
     const dialog = screen.getByRole("dialog", { name: "Revoke verifiable credential" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Revoke" }));
@@ -176,14 +154,11 @@ describe.each(FAULTS)("fault matrix: $name", ({ route, reason }) => {
   });
 
   it("verifiable credentials, revoke an issued credential: danger alert, still listed", async () => {
-    const result = renderPage("verifiable-credentials", {
-      routes: [
-        { path: "/verifiable-credentials", body: [jwt] },
-        { path: "/issued-verifiable-credentials", body: [issued] },
-        { method: "DELETE", path: "/issued-verifiable-credentials/fresh", ...route },
-      ],
-    });
-    result.auth.token = async () => tokenWithRoles(["manage-account"]);
+    renderCredentials([
+      { path: "/verifiable-credentials", body: [jwt] },
+      { path: "/issued-verifiable-credentials", body: [issued("fresh")] },
+      { method: "DELETE", path: "/issued-verifiable-credentials/fresh", ...route },
+    ]);
     await userEvent.click(await screen.findByRole("button", { name: "View Issued Credentials" }, PAGE_LOAD));
     const dialog = await screen.findByTestId("issued-credentials-dialog");
     await userEvent.click(await within(dialog).findByRole("button", { name: "Revoke" }));

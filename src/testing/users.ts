@@ -39,3 +39,13 @@ export function aliceWithProfile({
     ...user,
   };
 }
+
+/** A user-profile attribute named (and displayed as) `name`, with `extra` metadata. */
+export const attr = (
+  name: string,
+  extra: Partial<UserProfileAttributeMetadata> = {},
+): UserProfileAttributeMetadata => ({
+  name,
+  displayName: name,
+  ...extra,
+});

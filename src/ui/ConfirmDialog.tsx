@@ -1,11 +1,28 @@
-import { Button, Modal, ModalBody, ModalFooter, ModalHeader, type ButtonProps } from "@patternfly/react-core";
+import { Modal, ModalBody, ModalHeader, type ButtonProps } from "@patternfly/react-core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogFooter } from "./DialogFooter";
+
+type ConfirmDialogProps = {
+  id: string;
+  isOpen: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel?: string;
+  confirmVariant?: ButtonProps["variant"];
+  confirmId?: string;
+  cancelId?: string;
+  busy: boolean;
+  isConfirmDisabled?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
 
 /**
  * A small dialog that asks before a change: title, text, a confirm button that shows progress while `busy` and a
  * cancel link. Closing is refused while busy, so a request in flight is never left without its dialog.
- * `id` names the title and body (`<id>-title`, `<id>-body`) for assistive technology.
+ * `id` names the title and body (`<id>-title`, `<id>-body`) for assistive technology. The buttons' ids default to
+ * the stock console's (`modal-confirm`, `modal-cancel`).
  */
 export function ConfirmDialog({
   id,
@@ -20,20 +37,7 @@ export function ConfirmDialog({
   isConfirmDisabled = false,
   onConfirm,
   onCancel,
-}: {
-  id: string;
-  isOpen: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel?: string;
-  confirmVariant?: ButtonProps["variant"];
-  confirmId?: string;
-  cancelId?: string;
-  busy: boolean;
-  isConfirmDisabled?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -45,21 +49,32 @@ export function ConfirmDialog({
     >
       <ModalHeader title={title} labelId={`${id}-title`} />
       <ModalBody id={`${id}-body`}>{children}</ModalBody>
-      <ModalFooter>
-        <Button
-          variant={confirmVariant}
-          id={confirmId}
-          onClick={onConfirm}
-          isLoading={busy}
-          spinnerAriaValueText={t("spinnerLoading")}
-          isDisabled={busy || isConfirmDisabled}
-        >
-          {confirmLabel ?? t("confirm")}
-        </Button>
-        <Button variant="link" id={cancelId} onClick={onCancel} isDisabled={busy}>
-          {t("cancel")}
-        </Button>
-      </ModalFooter>
+      <DialogFooter
+        variant={confirmVariant}
+        id={confirmId}
+        onConfirm={onConfirm}
+        isDisabled={isConfirmDisabled}
+        busy={busy}
+        cancelId={cancelId}
+        onCancel={onCancel}
+      >
+        {confirmLabel ?? t("confirm")}
+      </DialogFooter>
     </Modal>
+  );
+}
+
+/**
+ * A ConfirmDialog of this console's own (the stock console has none like it) for a change that cannot be taken back,
+ * such as ending or revoking: a danger button, and both buttons named after the dialog (`<id>-confirm`, `<id>-cancel`).
+ */
+export function DangerConfirmDialog(props: Omit<ConfirmDialogProps, "confirmVariant" | "confirmId" | "cancelId">) {
+  return (
+    <ConfirmDialog
+      {...props}
+      confirmVariant="danger"
+      confirmId={`${props.id}-confirm`}
+      cancelId={`${props.id}-cancel`}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { HELP_STORAGE_KEY, HelpProvider } from "../ui/help/HelpContext";
 import { loadTypeaheadSelect } from "../ui/select/typeaheadCode";
 import { toFormValues, type ProfileFormValues } from "./fieldNames";
 import { UserProfileFields } from "./UserProfileFields";
+import { attr } from "../testing/users";
 
 type Options = { user?: UserRepresentation; supportedLocales?: string[]; hideReadOnly?: boolean };
 
@@ -45,11 +46,6 @@ function renderForm(metadata: UserProfileMetadata, { user = {}, supportedLocales
   return { submitted, submit: () => userEvent.click(screen.getByRole("button", { name: "Submit" })) };
 }
 
-const attr = (name: string, extra: Partial<UserProfileAttributeMetadata> = {}): UserProfileAttributeMetadata => ({
-  name,
-  displayName: name,
-  ...extra,
-});
 const only = (...attributes: UserProfileAttributeMetadata[]): UserProfileMetadata => ({ attributes });
 
 // The personal-info loader loads the typeahead's code before such a form renders (needsTypeahead); here the form

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { UserProfileAttributeMetadata } from "../api/representations";
 import { fieldName, fromFormKey, toFormValues, toUserRepresentation } from "./fieldNames";
-
-const attr = (name: string, extra: Partial<UserProfileAttributeMetadata> = {}): UserProfileAttributeMetadata => ({
-  name,
-  displayName: name,
-  ...extra,
-});
+import { attr } from "../testing/users";
 
 describe("form keys", () => {
   it("keeps the four built-in attributes at the top and the rest under attributes, dots swapped", () => {

@@ -12,14 +12,9 @@ import {
   needsTypeahead,
   TYPEAHEAD_THRESHOLD,
 } from "./inputTypes";
+import { attr } from "../testing/users";
 
 const t = testI18n.t;
-const attr = (name: string, extra: Partial<UserProfileAttributeMetadata> = {}): UserProfileAttributeMetadata => ({
-  name,
-  displayName: name,
-  ...extra,
-});
-
 describe("input types", () => {
   it("knows every type of Keycloak's user-profile editor and falls back to text", () => {
     expect(INPUT_TYPES).toHaveLength(16);

@@ -2,14 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { UserProfileAttributeMetadata } from "../api/representations";
 import { testI18n } from "../testing/i18n";
 import { buildRules, isRequired } from "./rules";
+import { attr } from "../testing/users";
 
 const t = testI18n.t;
-const attr = (name: string, extra: Partial<UserProfileAttributeMetadata> = {}): UserProfileAttributeMetadata => ({
-  name,
-  displayName: name,
-  ...extra,
-});
-
 /** Runs a field's rules the way react-hook-form does for the rule kinds we produce; returns the first message. */
 function check(
   attribute: UserProfileAttributeMetadata,

@@ -23,6 +23,25 @@ export function isRequired(attribute: UserProfileAttributeMetadata): boolean {
   return attribute.required === true || (numberOption(attribute.validators?.length, "min") ?? 0) > 0;
 }
 
+/** Whether `n` lies within the bounds that are set. */
+const within = (n: number, min: number | undefined, max: number | undefined) =>
+  (min === undefined || n >= min) && (max === undefined || n <= max);
+
+/**
+ * The message of a broken bound in Keycloak's words: `both` when both bounds are set, else `tooLow` or `tooHigh`
+ * (the label is {0}, the minimum {1}, the maximum {2}).
+ */
+function boundsMessage(
+  t: TFunction,
+  label: string,
+  min: number | undefined,
+  max: number | undefined,
+  [both, tooLow, tooHigh]: [string, string, string],
+): string {
+  if (min !== undefined && max !== undefined) return t(both, { 0: label, 1: min, 2: max });
+  return min !== undefined ? t(tooLow, { 0: label, 1: min }) : t(tooHigh, { 0: label, 2: max });
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /** A Java pattern as Keycloak applies it (the whole value must match); undefined when JavaScript cannot read it. */
@@ -64,18 +83,15 @@ export function buildRules(
   const minLength = numberOption(validators.length, "min");
   const maxLength = numberOption(validators.length, "max");
   if (minLength !== undefined || maxLength !== undefined) {
-    const message =
-      minLength !== undefined && maxLength !== undefined
-        ? t("error-invalid-length", { 0: label, 1: minLength, 2: maxLength })
-        : minLength !== undefined
-          ? t("error-invalid-length-too-short", { 0: label, 1: minLength })
-          : t("error-invalid-length-too-long", { 0: label, 2: maxLength });
+    const message = boundsMessage(t, label, minLength, maxLength, [
+      "error-invalid-length",
+      "error-invalid-length-too-short",
+      "error-invalid-length-too-long",
+    ]);
     if (!list && minLength !== undefined) rules.minLength = { value: minLength, message };
     if (!list && maxLength !== undefined) rules.maxLength = { value: maxLength, message };
     if (list) {
-      checks.length = (v) =>
-        ((minLength === undefined || v.length >= minLength) && (maxLength === undefined || v.length <= maxLength)) ||
-        message;
+      checks.length = (v) => within(v.length, minLength, maxLength) || message;
     }
   }
 
@@ -84,12 +100,11 @@ export function buildRules(
     const integer = validators.integer !== undefined;
     const min = numberOption(numeric, "min");
     const max = numberOption(numeric, "max");
-    const range =
-      min !== undefined && max !== undefined
-        ? t("error-number-out-of-range", { 0: label, 1: min, 2: max })
-        : min !== undefined
-          ? t("error-number-out-of-range-too-small", { 0: label, 1: min })
-          : t("error-number-out-of-range-too-big", { 0: label, 2: max });
+    const range = boundsMessage(t, label, min, max, [
+      "error-number-out-of-range",
+      "error-number-out-of-range-too-small",
+      "error-number-out-of-range-too-big",
+    ]);
     checks.number = (v) => {
       const number = Number(v);
       return (
@@ -99,9 +114,7 @@ export function buildRules(
     };
     if (!list && min !== undefined) rules.min = { value: min, message: range };
     if (!list && max !== undefined) rules.max = { value: max, message: range };
-    if (list)
-      checks.range = (v) =>
-        ((min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max)) || range;
+    if (list) checks.range = (v) => within(Number(v), min, max) || range;
   }
 
   const pattern = wholeMatch(validators.pattern?.pattern);
@@ -142,10 +155,7 @@ export function buildRules(
           if (result !== true) return result;
         }
       }
-      if (
-        (minCount !== undefined && present.length < minCount) ||
-        (maxCount !== undefined && present.length > maxCount)
-      ) {
+      if (!within(present.length, minCount, maxCount)) {
         return t("error-invalid-multivalued-size", { 0: label, 1: minCount ?? 0, 2: maxCount ?? "∞" });
       }
       return true;

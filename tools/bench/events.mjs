@@ -10,6 +10,7 @@
 // sign-ins. Then it asks for the first page (20 rows) BENCH_SAMPLES (200) times in a row and prints p50, p95 and max.
 import { execFileSync } from "node:child_process";
 import { SignedInAdmin } from "../../scripts/lib/keycloak-admin.mjs";
+import { allowConsolePasswordGrant, createConsoleUser, passwordGrant } from "./lib/api-user.mjs";
 
 const [baseUrl, ...psqlArgs] = process.argv.slice(2);
 if (!baseUrl || psqlArgs.length === 0) {
@@ -29,52 +30,20 @@ function psql(sql) {
   return execFileSync("psql", [...psqlArgs, "-v", "ON_ERROR_STOP=1", "-tAc", sql], { encoding: "utf8" }).trim();
 }
 
-/**
- * @param {string} realm @param {string} clientId @param {string} username @param {string} password
- * @param {Record<string, string>} [extra]
- */
-async function passwordGrant(realm, clientId, username, password, extra = {}) {
-  const response = await fetch(`${baseUrl}/realms/${realm}/protocol/openid-connect/token`, {
-    method: "POST",
-    body: new URLSearchParams({ grant_type: "password", client_id: clientId, username, password, ...extra }),
-  });
-  if (!response.ok) throw new Error(`Sign-in of ${username} in ${realm} answered ${response.status}`);
-  return /** @type {{ access_token: string }} */ (await response.json()).access_token;
-}
-
 const admin = new SignedInAdmin(baseUrl, { username: "admin", password: "admin" });
 const realm = REALM;
 if (!(await admin.realms.findOne({ realm }))) {
   await admin.realms.create({ realm, enabled: true, eventsEnabled: true });
-  const [consoleClient] = await admin.clients.find({ realm, clientId: "account-console" });
-  await admin.clients.update(
-    { realm, id: consoleClient?.id ?? "" },
-    { ...consoleClient, directAccessGrantsEnabled: true },
-  );
+  await allowConsolePasswordGrant(admin, realm);
 }
 // Tokens that outlive a slow run (the default 5 minutes do not, where a page takes seconds).
 await admin.realms.update({ realm }, { realm, accessTokenLifespan: 3600 });
 const realmId = (await admin.realms.findOne({ realm }))?.id;
-const { id: userId } = await admin.users.create({
-  realm,
-  username: USER.username,
-  enabled: true,
+await createConsoleUser(admin, realm, {
+  ...USER,
   email: `${USER.username}@example.org`,
-  emailVerified: true,
   firstName: "Few",
   lastName: "Events",
-  credentials: [{ type: "password", value: USER.password, temporary: false }],
-});
-const [account] = await admin.clients.find({ realm, clientId: "account" });
-const accountId = account?.id ?? "";
-const roles = await admin.clients.listRoles({ realm, id: accountId });
-await admin.users.addClientRoleMappings({
-  realm,
-  id: userId,
-  clientUniqueId: accountId,
-  roles: /** @type {{ id: string, name: string }[]} */ (
-    roles.filter((role) => ["manage-account", "view-profile"].includes(role.name ?? ""))
-  ),
 });
 
 const stored = Number(psql(`select count(*) from event_entity where realm_id = '${realmId}'`));
@@ -90,9 +59,9 @@ if (stored < EVENTS) {
   psql("analyze event_entity");
 }
 // A few sign-ins of the user (each a LOGIN event, now): fewer than a page, so the query cannot stop early.
-for (let i = 0; i < 3; i++) await passwordGrant(REALM, "account-console", USER.username, USER.password);
+for (let i = 0; i < 3; i++) await passwordGrant(baseUrl, REALM, "account-console", USER);
 
-const token = await passwordGrant(REALM, "account-console", USER.username, USER.password);
+const token = await passwordGrant(baseUrl, REALM, "account-console", USER);
 const pageUrl = `${baseUrl}/realms/${REALM}/account-console-extension/events?first=0&max=20`;
 async function onePage() {
   const started = performance.now();

@@ -13,6 +13,7 @@
 // started with KC_METRICS_ENABLED=true and KC_HTTP_METRICS_HISTOGRAMS_ENABLED=true), it also prints the server's
 // own time for the page: mean, and p50/p95 from the histogram's buckets.
 import { SignedInAdmin } from "../../scripts/lib/keycloak-admin.mjs";
+import { allowConsolePasswordGrant, createConsoleUser, passwordGrant } from "./lib/api-user.mjs";
 
 const [baseUrl, managementUrl] = process.argv.slice(2);
 if (!baseUrl) {
@@ -25,23 +26,9 @@ const SESSIONS = Number(process.env.BENCH_OFFLINE ?? 1000);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 8);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const USER = { username: `lasting-${Date.now()}`, password: "lasting-pw" };
-const tokenUrl = `${baseUrl}/realms/${REALM}/protocol/openid-connect/token`;
 
 /** @param {string} clientId @param {Record<string, string>} [extra] */
-async function passwordGrant(clientId, extra = {}) {
-  const response = await fetch(tokenUrl, {
-    method: "POST",
-    body: new URLSearchParams({
-      grant_type: "password",
-      client_id: clientId,
-      username: USER.username,
-      password: USER.password,
-      ...extra,
-    }),
-  });
-  if (!response.ok) throw new Error(`The password grant of ${clientId} answered ${response.status}`);
-  return /** @type {{ access_token: string }} */ (await response.json()).access_token;
-}
+const grant = (clientId, extra) => passwordGrant(baseUrl, REALM, clientId, USER, extra);
 
 const admin = new SignedInAdmin(baseUrl, { username: "admin", password: "admin" });
 const realm = REALM;
@@ -54,11 +41,7 @@ if (!(await admin.realms.findOne({ realm }))) {
     // Tokens that outlive a slow run.
     accessTokenLifespan: 3600,
   });
-  const [consoleClient] = await admin.clients.find({ realm, clientId: "account-console" });
-  await admin.clients.update(
-    { realm, id: consoleClient?.id ?? "" },
-    { ...consoleClient, directAccessGrantsEnabled: true },
-  );
+  await allowConsolePasswordGrant(admin, realm);
   await admin.clients.create({
     realm,
     clientId: CLIENT,
@@ -67,25 +50,11 @@ if (!(await admin.realms.findOne({ realm }))) {
     directAccessGrantsEnabled: true,
   });
 }
-const { id: userId } = await admin.users.create({
-  realm,
-  username: USER.username,
-  enabled: true,
+const userId = await createConsoleUser(admin, realm, {
+  ...USER,
   email: `${USER.username}@example.org`,
-  emailVerified: true,
   firstName: "Lasting",
   lastName: "Access",
-  credentials: [{ type: "password", value: USER.password, temporary: false }],
-});
-const [account] = await admin.clients.find({ realm, clientId: "account" });
-const accountRoles = await admin.clients.listRoles({ realm, id: account?.id ?? "" });
-await admin.users.addClientRoleMappings({
-  realm,
-  id: userId,
-  clientUniqueId: account?.id ?? "",
-  roles: /** @type {{ id: string, name: string }[]} */ (
-    accountRoles.filter((role) => ["manage-account", "view-profile"].includes(role.name ?? ""))
-  ),
 });
 
 const seedStarted = performance.now();
@@ -94,13 +63,13 @@ await Promise.all(
   Array.from({ length: PARALLEL }, async () => {
     while (made < SESSIONS) {
       made++;
-      await passwordGrant(CLIENT, { scope: "openid offline_access" });
+      await grant(CLIENT, { scope: "openid offline_access" });
     }
   }),
 );
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-const token = await passwordGrant("account-console");
+const token = await grant("account-console");
 const extension = `${baseUrl}/realms/${REALM}/account-console-extension/`;
 const pageUrl = `${extension}offline-sessions?first=0&max=20`;
 

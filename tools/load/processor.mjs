@@ -95,6 +95,21 @@ function answer(response, call) {
   return /** @type {Record<string, unknown>} */ (JSON.parse(response.body));
 }
 
+/**
+ * A profile answer of this user: the node counted, and `load.crossed` when it is another user's or its `field` is not
+ * `expected`. Returns the profile; throws when the call failed.
+ * @param {Response} response @param {Context} context @param {Events} events
+ * @param {string} call @param {string} field @param {unknown} expected
+ */
+function ownProfile(response, context, events, call, field, expected) {
+  countNode(response, events);
+  const profile = answer(response, call);
+  if (profile.username !== context.vars.username || profile[field] !== expected) {
+    events.emit("counter", "load.crossed", 1);
+  }
+  return profile;
+}
+
 /** The profile as loaded: it must be this user's. */
 export function checkLoaded(
   /** @type {unknown} */ _request,
@@ -103,17 +118,11 @@ export function checkLoaded(
   /** @type {Events} */ events,
   /** @type {Done} */ done,
 ) {
-  countNode(response, events);
-  let loaded;
   try {
-    loaded = answer(response, "load");
+    context.vars.loaded = ownProfile(response, context, events, "load", "email", context.vars.email);
   } catch (error) {
     return done(/** @type {Error} */ (error));
   }
-  if (loaded.username !== context.vars.username || loaded.email !== context.vars.email) {
-    events.emit("counter", "load.crossed", 1);
-  }
-  context.vars.loaded = loaded;
   done();
 }
 
@@ -149,15 +158,10 @@ export function checkReadBack(
   /** @type {Events} */ events,
   /** @type {Done} */ done,
 ) {
-  countNode(response, events);
-  let back;
   try {
-    back = answer(response, "read back");
+    ownProfile(response, context, events, "read back", "lastName", context.vars.lastName);
   } catch (error) {
     return done(/** @type {Error} */ (error));
-  }
-  if (back.username !== context.vars.username || back.lastName !== context.vars.lastName) {
-    events.emit("counter", "load.crossed", 1);
   }
   context.vars.round += 1;
   done();

@@ -68,6 +68,13 @@ function renderSwitch() {
   return { arrive };
 }
 
+/** The slow page's data comes in: the slow page shows, and no spinner is left. */
+async function expectArrival(arrive: () => void) {
+  await act(async () => arrive());
+  expect(screen.getByRole("heading", { name: "Slow page" })).toBeVisible();
+  expect(screen.queryByRole("progressbar")).toBeNull();
+}
+
 describe("shell page switch", () => {
   it("keeps the old page for a quick switch, with no spinner flashing", async () => {
     const { arrive } = renderSwitch();
@@ -75,9 +82,7 @@ describe("shell page switch", () => {
     expect(screen.getByRole("heading", { name: "First page" })).toBeVisible();
     expect(screen.queryByRole("progressbar")).toBeNull();
 
-    await act(async () => arrive());
-    expect(screen.getByRole("heading", { name: "Slow page" })).toBeVisible();
-    expect(screen.queryByRole("progressbar")).toBeNull();
+    await expectArrival(arrive);
   });
 
   it("shows the spinner once a switch takes longer, and the page when its data is in", async () => {
@@ -86,9 +91,7 @@ describe("shell page switch", () => {
     expect(screen.getByRole("progressbar", { name: "Loading" })).toBeVisible();
     expect(screen.queryByRole("heading", { name: "First page" })).toBeNull();
 
-    await act(async () => arrive());
-    expect(screen.getByRole("heading", { name: "Slow page" })).toBeVisible();
-    expect(screen.queryByRole("progressbar")).toBeNull();
+    await expectArrival(arrive);
   });
 
   it("draws the header once, not at each step of a switch", async () => {
@@ -96,8 +99,7 @@ describe("shell page switch", () => {
     await pass(SPINNER_DELAY_MS);
     // The spinner is up: the switch has been through its steps.
     expect(screen.getByRole("progressbar", { name: "Loading" })).toBeVisible();
-    await act(async () => arrive());
-    expect(screen.getByRole("heading", { name: "Slow page" })).toBeVisible();
+    await expectArrival(arrive);
     expect(headerDraws.count).toBe(1);
   });
 });

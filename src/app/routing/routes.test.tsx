@@ -1,9 +1,9 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../../api/client";
 import { createMemoryRouter, RouterProvider } from "../../lib/routing";
 import { definePage, type PageDefinition, type PageProps } from "../../pages/page";
-import { testEnvironment } from "../../testing/renderPage";
+import { PAGE_LOAD, renderPage, testEnvironment } from "../../testing/renderPage";
 import { preloadPage } from "./pages";
 import { pageRoute, pageRoutes, prefetchMenuPage, type PageHandle } from "./routes";
 
@@ -149,5 +149,22 @@ describe("a page under its route", () => {
     expect(await screen.findByRole("heading", { name: "Version 2" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
     expect(pages.renders()).toBeGreaterThan(1);
+  });
+});
+
+describe("a page's failed first load", () => {
+  it.each([
+    ["account-security/signing-in", "/credentials", 500, "the store is down"],
+    ["account-security/device-activity", "/sessions/devices", 500, "the store is down"],
+    ["account-security/linked-accounts", "/linked-accounts", 500, "the store is down"],
+    ["applications", "/applications", 403, "the applications are locked"],
+    ["groups", "/groups", 403, "Missing view-groups role"],
+    ["organizations", "/organizations", 500, "directory unavailable"],
+  ])("of %s is a route failure: the error dialog with the server's reason", async (page, path, status, reason) => {
+    renderPage(page, { routes: [{ path, status, body: { error: reason } }] });
+    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
+    expect(within(dialog).getByTestId("error-message")).toHaveTextContent(reason);
+    expect(within(dialog).getByRole("button", { name: "Try again" })).toBeEnabled();
+    expect(screen.queryByTestId("page-heading")).not.toBeInTheDocument();
   });
 });

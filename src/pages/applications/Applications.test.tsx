@@ -247,12 +247,4 @@ describe("applications", () => {
     expect(await screen.findByText("No applications", {}, PAGE_LOAD)).toBeVisible();
     expect(screen.queryByTestId("applications-list-item")).toBeNull();
   });
-
-  it("a failed first load is the error dialog with the server's reason", async () => {
-    renderPage("applications", {
-      routes: [{ path: "/applications", status: 403, body: { error: "the applications are locked" } }],
-    });
-    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
-    expect(within(dialog).getByTestId("error-message")).toHaveTextContent("the applications are locked");
-  });
 });

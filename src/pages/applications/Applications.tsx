@@ -25,7 +25,7 @@ import { endApplicationSessions } from "../../api/extension";
 import { deleteConsent } from "../../api/methods";
 import { useExtensionFeatures } from "../../api/useExtensionFeatures";
 import type { ClientRepresentation } from "../../api/representations";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { ConfirmDialog, DangerConfirmDialog } from "../../ui/ConfirmDialog";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { useFormat } from "../../i18n/format";
 import { PageLayout } from "../../ui/PageLayout";
@@ -101,17 +101,14 @@ export default function Applications({ data: loaded, reload }: PageProps<ClientR
       <ConfirmDialog id="remove-access" title={t("removeAccess")} {...removal.dialog}>
         {removing && t("removeModalMessage", { name: applicationName(t, removing) })}
       </ConfirmDialog>
-      <ConfirmDialog
+      <DangerConfirmDialog
         id="end-application-session"
         title={ending ? t("endApplicationSessionTitle", { name: applicationName(t, ending) }) : ""}
         confirmLabel={t("endApplicationSession")}
-        confirmVariant="danger"
-        confirmId="end-application-session-confirm"
-        cancelId="end-application-session-cancel"
         {...sessionEnd.dialog}
       >
         {ending && t("lastingAccessApplicationSessionMessage", { name: applicationName(t, ending) })}
-      </ConfirmDialog>
+      </DangerConfirmDialog>
     </PageLayout>
   );
 }

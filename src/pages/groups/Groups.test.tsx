@@ -70,12 +70,6 @@ describe("groups", () => {
     expect(screen.queryByRole("checkbox")).toBeNull();
   });
 
-  it("a failed first load is the error dialog with the server's reason", async () => {
-    renderPage("groups", { routes: [{ path: "/groups", status: 403, body: { error: "Missing view-groups role" } }] });
-    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
-    expect(within(dialog).getByTestId("error-message")).toHaveTextContent("Missing view-groups role");
-  });
-
   it("shows a long list fifty rows at a time, and a new filter starts again on the first page", async () => {
     const many = Array.from({ length: 120 }, (_, i) => ({ id: `g${i}`, name: `group ${i}`, path: `/group ${i}` }));
     renderPage("groups", { routes: [{ path: "/groups", body: many }] });

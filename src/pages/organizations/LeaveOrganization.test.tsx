@@ -27,6 +27,23 @@ const rowOf = async (name: string) =>
     row.textContent?.includes(name),
   )!;
 
+/** The server's answer to leaving Wonderland. */
+const leaveAnswer = (status: number, body?: unknown): StubRoute => ({
+  method: "DELETE",
+  path: `${MEMBERSHIPS}/1`,
+  status,
+  body,
+});
+
+const askToLeaveWonderland = async () =>
+  userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
+
+/** Asks to leave Wonderland and confirms. */
+async function leaveWonderland() {
+  await askToLeaveWonderland();
+  await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Leave" }));
+}
+
 describe("leaving an organization", () => {
   it("offers leave for an unmanaged membership, and says why not and whom to ask for a managed one", async () => {
     renderPage("organizations", { routes: [organizations, memberships] });
@@ -42,9 +59,9 @@ describe("leaving an organization", () => {
 
   it("asks first, then leaves: the row goes at once and an alert says so", async () => {
     const { fetchStub } = renderPage("organizations", {
-      routes: [organizations, memberships, { method: "DELETE", path: `${MEMBERSHIPS}/1`, status: 204 }],
+      routes: [organizations, memberships, leaveAnswer(204)],
     });
-    await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
+    await askToLeaveWonderland();
     const dialog = await screen.findByRole("dialog", { name: "Leave “Wonderland”?" });
     expect(dialog).toHaveTextContent("identity provider");
     expect(fetchStub.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
@@ -60,7 +77,7 @@ describe("leaving an organization", () => {
 
   it("cancel changes nothing", async () => {
     const { fetchStub } = renderPage("organizations", { routes: [organizations, memberships] });
-    await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
+    await askToLeaveWonderland();
     const dialog = await screen.findByRole("dialog", { name: "Leave “Wonderland”?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -73,16 +90,10 @@ describe("leaving an organization", () => {
       routes: [
         organizations,
         memberships,
-        {
-          method: "DELETE",
-          path: `${MEMBERSHIPS}/1`,
-          status: 500,
-          body: { error: "unknown_error", errorDescription: "Something broke." },
-        },
+        leaveAnswer(500, { error: "unknown_error", errorDescription: "Something broke." }),
       ],
     });
-    await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
-    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Leave" }));
+    await leaveWonderland();
     expect(await screen.findByText("You have not left the organization: Something broke.")).toBeVisible();
     expect(screen.queryByText("You left “Wonderland”.")).toBeNull();
     expect(await rowOf("Wonderland")).toBeVisible();
@@ -95,18 +106,15 @@ describe("leaving an organization", () => {
     const after = stubServer([
       { path: "/organizations", body: (organizations.body as unknown[]).slice(1) },
       { path: MEMBERSHIPS, body: { organizations: [{ id: "2", managed: true }] } },
-      {
-        method: "DELETE",
-        path: `${MEMBERSHIPS}/1`,
-        status: 404,
-        body: { error: "organization_not_found", errorDescription: "You are not a member of such an organization." },
-      },
+      leaveAnswer(404, {
+        error: "organization_not_found",
+        errorDescription: "You are not a member of such an organization.",
+      }),
     ]);
     renderPage("organizations", {
       fetch: (input, init) => ((asked += init?.method === "DELETE" ? 1 : 0) > 0 ? after : before)(input, init),
     });
-    await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
-    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Leave" }));
+    await leaveWonderland();
     expect(
       await screen.findByText("You have not left the organization: You are not a member of such an organization."),
     ).toBeVisible();
@@ -132,10 +140,9 @@ describe("leaving an organization", () => {
         reloading={false}
         reload={reload}
       />,
-      { routes: [{ method: "DELETE", path: `${MEMBERSHIPS}/1`, status: 204 }] },
+      { routes: [leaveAnswer(204)] },
     );
-    await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
-    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Leave" }));
+    await leaveWonderland();
     expect(await screen.findByText("You left “Wonderland”.")).toBeVisible();
     expect(await screen.findByText("We could not load this page: The list could not be fetched.")).toBeVisible();
     expect(reload).toHaveBeenCalledTimes(1);
@@ -148,16 +155,10 @@ describe("leaving an organization", () => {
       routes: [
         organizations,
         { path: MEMBERSHIPS, body: { organizations: [{ id: "1", managed: false }] } },
-        {
-          method: "DELETE",
-          path: `${MEMBERSHIPS}/1`,
-          status: 409,
-          body: { error: "managed_member", errorDescription: "English only." },
-        },
+        leaveAnswer(409, { error: "managed_member", errorDescription: "English only." }),
       ],
     });
-    await userEvent.click(within(await rowOf("Wonderland")).getByRole("button", { name: "Leave Wonderland" }));
-    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Leave" }));
+    await leaveWonderland();
     expect(
       await screen.findByText(/You have not left the organization: Your account came with this organization/),
     ).toBeVisible();

@@ -89,12 +89,4 @@ describe("organizations", () => {
     expect(await screen.findByText("No organizations", {}, PAGE_LOAD)).toBeVisible();
     expect(screen.getByText("You have not joined any organizations yet.")).toBeVisible();
   });
-
-  it("a failed first load is the error dialog with the server's reason", async () => {
-    renderPage("organizations", {
-      routes: [{ path: "/organizations", status: 500, body: { error: "directory unavailable" } }],
-    });
-    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ }, PAGE_LOAD);
-    expect(within(dialog).getByTestId("error-message")).toHaveTextContent("directory unavailable");
-  });
 });

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { useAlerts } from "../../ui/alerts/AlertContext";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DangerConfirmDialog } from "../../ui/ConfirmDialog";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { PageLayout } from "../../ui/PageLayout";
 import { EmptyList, TitledList } from "../../ui/TitledList";
@@ -127,16 +127,14 @@ export default function Organizations({ data, reload }: PageProps<OrganizationsD
           })}
         />
       )}
-      <ConfirmDialog
+      <DangerConfirmDialog
         id="leave-organization"
         {...leaving.dialog}
         title={t("organizationLeaveTitle", { name: t("quotedName", { name: leaving.item?.name ?? "" }) })}
         confirmLabel={t("organizationLeave")}
-        confirmVariant="danger"
-        confirmId="leave-organization-confirm"
       >
         {t("organizationLeaveMessage")}
-      </ConfirmDialog>
+      </DangerConfirmDialog>
     </PageLayout>
   );
 }

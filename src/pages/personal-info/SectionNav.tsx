@@ -84,21 +84,19 @@ export default function SectionNav({ sections }: { sections: NavSection[] }) {
       pinned.current = false;
     };
     update();
-    const scrollOptions = { capture: true, passive: true } as const;
+    // One signal takes every listener away again.
+    const listening = new AbortController();
+    const { signal } = listening;
+    const scrollOptions = { capture: true, passive: true, signal };
     document.addEventListener("scroll", update, scrollOptions);
-    window.addEventListener("resize", update);
-    document.addEventListener("focusin", focused);
+    window.addEventListener("resize", update, { signal });
+    document.addEventListener("focusin", focused, { signal });
     document.addEventListener("wheel", released, scrollOptions);
     document.addEventListener("touchstart", released, scrollOptions);
-    document.addEventListener("keydown", released, true);
+    document.addEventListener("keydown", released, { capture: true, signal });
     return () => {
       cancelAnimationFrame(frame);
-      document.removeEventListener("scroll", update, scrollOptions);
-      window.removeEventListener("resize", update);
-      document.removeEventListener("focusin", focused);
-      document.removeEventListener("wheel", released, scrollOptions);
-      document.removeEventListener("touchstart", released, scrollOptions);
-      document.removeEventListener("keydown", released, true);
+      listening.abort();
     };
   }, [sections]);
 

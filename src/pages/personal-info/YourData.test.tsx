@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { extensionFeaturesNow } from "../../api/extension";
 import type { UserRepresentation } from "../../api/representations";
+import { container } from "../../testing/credentials";
 import { renderPage, testEnvironment, type StubRoute } from "../../testing/renderPage";
 import { aliceWithProfile } from "../../testing/users";
 
@@ -22,15 +23,12 @@ const routes = (groups: StubRoute, profile: UserRepresentation = user): StubRout
   {
     path: "/credentials",
     body: [
-      {
-        type: "password",
-        category: "basic-authentication",
-        displayName: "Password",
-        removeable: false,
-        userCredentialMetadatas: [
-          { credential: { id: "c1", type: "password", createdDate: 1700000000000, credentialData: '{"x":1}' } },
-        ],
-      },
+      container(
+        "password",
+        "basic-authentication",
+        [{ credential: { id: "c1", type: "password", createdDate: 1700000000000, credentialData: '{"x":1}' } }],
+        "Password",
+      ),
     ],
   },
 ];

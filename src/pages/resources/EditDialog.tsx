@@ -10,7 +10,7 @@ import { LoadingState } from "../../ui/LoadingState";
 import { SelectControl } from "../../ui/select/SelectControl";
 import { useChange } from "../../ui/hooks/useChange";
 import { useFetch } from "../../ui/hooks/useFetch";
-import { DoneFooter } from "./DoneFooter";
+import { DialogFooter } from "../../ui/DialogFooter";
 import { SharedWith } from "./SharedWith";
 import { resourceLabel, sameScopes, scopeLabel, type ResourceDialogProps } from "./resources";
 
@@ -110,12 +110,15 @@ function EditForm({
           </Form>
         )}
       </ModalBody>
-      <DoneFooter
+      <DialogFooter
+        testId="done"
+        onConfirm={() => void save()}
+        isDisabled={changes.length === 0}
         busy={busy}
-        canSubmit={changes.length > 0}
-        onDone={() => void save()}
         onCancel={() => onClose(anySaved)}
-      />
+      >
+        {t("done")}
+      </DialogFooter>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useAlerts } from "../../ui/alerts/AlertContext";
 import { LoadError } from "../../ui/LoadError";
 import { SelectControl } from "../../ui/select/SelectControl";
 import { useFetch } from "../../ui/hooks/useFetch";
-import { DoneFooter } from "./DoneFooter";
+import { DialogFooter } from "../../ui/DialogFooter";
 import { SharedWith } from "./SharedWith";
 import { findUser, resourceLabel, scopeLabel, type ResourceDialogProps } from "./resources";
 import { isNotFound, shareFailureText, shareWithEach } from "./share";
@@ -139,7 +139,9 @@ export function ShareDialog({ resource, onClose }: ResourceDialogProps) {
           </Form>
         )}
       </ModalBody>
-      <DoneFooter busy={busy} canSubmit={canSubmit} onDone={() => void share()} onCancel={close} />
+      <DialogFooter testId="done" onConfirm={() => void share()} isDisabled={!canSubmit} busy={busy} onCancel={close}>
+        {t("done")}
+      </DialogFooter>
     </Modal>
   );
 }

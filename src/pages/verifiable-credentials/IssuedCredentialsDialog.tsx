@@ -15,11 +15,6 @@ import {
   ModalBody,
   ModalFooter,
   ModalHeader,
-  Pagination,
-  SearchInput,
-  Toolbar,
-  ToolbarContent,
-  ToolbarItem,
 } from "@patternfly/react-core";
 import { ExclamationTriangleIcon, ExternalLinkAltIcon } from "@patternfly/react-icons";
 import { useMemo, useState } from "react";
@@ -29,13 +24,14 @@ import { withServerReason } from "../../api/errors";
 import { fetchIssuedVerifiableCredentials, revokeIssuedVerifiableCredential } from "../../api/methods";
 import type { IssuedVerifiableCredentialRepresentation } from "../../api/representations";
 import { useFormat } from "../../i18n/format";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DangerConfirmDialog } from "../../ui/ConfirmDialog";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
 import { webUrl } from "../../lib/safeUrl";
 import { useFetch } from "../../ui/hooks/useFetch";
 import { isExpired, issuedOfType, serverDate, walletName } from "./credentials";
+import { SearchToolbar } from "../../ui/SearchToolbar";
 import { StaticLabel } from "../../ui/StaticLabel";
 
 const PER_PAGE_OPTIONS = [5, 10, 20, 50];
@@ -53,7 +49,6 @@ export function IssuedCredentialsDialog({
   const { t } = useTranslation();
   const api = useApi();
   const { state, reload } = useFetch((signal) => fetchIssuedVerifiableCredentials(api, signal), credentialType);
-  const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
   const [paging, setPaging] = useState({ page: 1, perPage: 10 });
   const now = useMemo(() => new Date(), [state]); // eslint-disable-line react-hooks/exhaustive-deps -- "now" per load
@@ -88,39 +83,23 @@ export function IssuedCredentialsDialog({
       >
         <ModalHeader title={title} labelId="issued-credentials-title" />
         <ModalBody>
-          <Toolbar>
-            <ToolbarContent>
-              <ToolbarItem>
-                <SearchInput
-                  placeholder={t("search")}
-                  aria-label={`${t("search")}: ${t("issuedCredentials")}`}
-                  value={searchText}
-                  onChange={(_event, value) => setSearchText(value)}
-                  onSearch={(_event, value) => {
-                    setSearch(value);
-                    setPaging((p) => ({ ...p, page: 1 }));
-                  }}
-                  onClear={() => {
-                    setSearchText("");
-                    setSearch("");
-                    setPaging((p) => ({ ...p, page: 1 }));
-                  }}
-                />
-              </ToolbarItem>
-              <ToolbarItem variant="pagination" align={{ default: "alignEnd" }}>
-                <Pagination
-                  isCompact
-                  widgetId="issued-credentials-pagination"
-                  itemCount={matching.length}
-                  perPage={paging.perPage}
-                  page={page}
-                  perPageOptions={PER_PAGE_OPTIONS.map((value) => ({ title: String(value), value }))}
-                  onSetPage={(_event, next) => setPaging((p) => ({ ...p, page: next }))}
-                  onPerPageSelect={(_event, perPage) => setPaging({ page: 1, perPage })}
-                />
-              </ToolbarItem>
-            </ToolbarContent>
-          </Toolbar>
+          <SearchToolbar
+            label={t("issuedCredentials")}
+            placeholder={t("search")}
+            onSearch={(text) => {
+              setSearch(text);
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            perPageOptions={PER_PAGE_OPTIONS}
+            pagination={{
+              widgetId: "issued-credentials-pagination",
+              itemCount: matching.length,
+              perPage: paging.perPage,
+              page,
+              onSetPage: (_event, next) => setPaging((p) => ({ ...p, page: next })),
+              onPerPageSelect: (_event, perPage) => setPaging({ page: 1, perPage }),
+            }}
+          />
           {state.status === "loading" && <LoadingState />}
           {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
           {state.status === "ready" &&
@@ -151,17 +130,14 @@ export function IssuedCredentialsDialog({
           </Button>
         </ModalFooter>
       </Modal>
-      <ConfirmDialog
+      <DangerConfirmDialog
         id="revoke-issued"
         title={t("revokeIssuedCredentialTitle")}
         confirmLabel={t("revoke")}
-        confirmVariant="danger"
-        confirmId="revoke-issued-confirm"
-        cancelId="revoke-issued-cancel"
         {...revocation.dialog}
       >
         {t("deleteIssuedCredentialConfirm")}
-      </ConfirmDialog>
+      </DangerConfirmDialog>
     </>
   );
 }

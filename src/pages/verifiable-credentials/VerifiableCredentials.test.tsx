@@ -1,56 +1,15 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type {
-  IssuedVerifiableCredentialRepresentation,
-  UserVerifiableCredentialRepresentation,
-} from "../../api/representations";
-import { PAGE_LOAD, renderPage, type StubRoute } from "../../testing/renderPage";
+import type { UserVerifiableCredentialRepresentation } from "../../api/representations";
+import { PAGE_LOAD, renderPage } from "../../testing/renderPage";
+import { DAY, issued, jwt, renderCredentials } from "../../testing/verifiableCredentials";
 
-const jwt: UserVerifiableCredentialRepresentation = {
-  credentialScopeName: "natural_person_jwt",
-  credentialConfigurationId: "natural_person_jwt_config",
-  createdDate: Date.UTC(2026, 0, 2, 10, 30),
-  updatedDate: Date.UTC(2026, 2, 4, 8, 0),
-};
 const sd: UserVerifiableCredentialRepresentation = {
   credentialScopeName: "another_sd",
   createdDate: Date.UTC(2025, 10, 23, 9, 0),
   updatedDate: Date.UTC(2025, 10, 23, 9, 0),
 };
-
-const DAY = 24 * 60 * 60 * 1000;
-const issued = (id: string, extra: Partial<IssuedVerifiableCredentialRepresentation> = {}) => ({
-  id,
-  credentialType: jwt.credentialScopeName,
-  issuedAt: Date.now() - 2 * DAY,
-  expiresAt: Date.now() + 300 * DAY,
-  clientId: "wallet",
-  clientName: "My Wallet",
-  clientBaseUrl: "https://wallet.example.org/",
-  ...extra,
-});
-
-/** An access token (unsigned: the console only reads it) with these account-client roles. */
-function tokenWithRoles(roles: string[]): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return `${part({ alg: "none" })}.${part({ resource_access: { account: { roles } } })}.`;
-}
-
-function renderCredentials(routes: StubRoute[], roles = ["manage-account"]) {
-  const result = renderPage("verifiable-credentials", { routes });
-  // Read when the page mounts (after its code and data have loaded), so this is in time.
-  let tokenRead: Promise<string> | undefined;
-  result.auth.token = () => (tokenRead = Promise.resolve(tokenWithRoles(roles)));
-  /** Waits until the page has read the token and React has drawn what its roles allow. */
-  const tokenChecked = async () => {
-    await waitFor(() => expect(tokenRead).toBeDefined());
-    await act(async () => {
-      await tokenRead;
-    });
-  };
-  return { ...result, tokenChecked };
-}
 
 const calls = (fetchStub: ReturnType<typeof renderPage>["fetchStub"], method: string) =>
   fetchStub.mock.calls

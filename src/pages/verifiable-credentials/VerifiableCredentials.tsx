@@ -19,7 +19,7 @@ import { revokeVerifiableCredential } from "../../api/methods";
 import type { UserVerifiableCredentialRepresentation } from "../../api/representations";
 import { useAuth } from "../../auth/AuthContext";
 import { useFormat } from "../../i18n/format";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DangerConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { PageLayout } from "../../ui/PageLayout";
@@ -95,17 +95,14 @@ export default function VerifiableCredentials({
           onClose={() => setViewing(undefined)}
         />
       )}
-      <ConfirmDialog
+      <DangerConfirmDialog
         id="revoke-credential"
         title={t("revokeVerifiableCredentialTitle")}
         confirmLabel={t("revoke")}
-        confirmVariant="danger"
-        confirmId="revoke-credential-confirm"
-        cancelId="revoke-credential-cancel"
         {...revocation.dialog}
       >
         {revoking && t("deleteCredentialConfirm", { credentialName: revoking.credentialScopeName })}
-      </ConfirmDialog>
+      </DangerConfirmDialog>
     </PageLayout>
   );
 }

@@ -111,36 +111,27 @@ export function summariseTrace(events) {
     Math.max(0, Math.min(event.ts + (event.dur ?? 0), windowEnd) - Math.max(event.ts, lastAnswer));
   const windowTasks = tasks.filter((task) => overlap(task) > 0);
 
-  // Self time per event name, on the main thread, inside the window: each complete event minus its children.
-  /** @type {Map<string, number>} */
-  const byKind = new Map();
+  // Self time per event name, on the main thread, inside the window: each complete event minus its children; and the
+  // time of each script run that is not inside another one.
   /** @type {Map<string, number>} */
   const byScript = new Map();
   const nested = events
     .filter((event) => event.ph === "X" && onMain(event) && event.dur !== undefined && overlap(event) > 0)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  /** @type {{ event: TraceEvent, children: number }[]} */
-  const stack = [];
-  const close = (/** @type {{ event: TraceEvent, children: number }} */ entry) => {
-    const self = overlap(entry.event) - entry.children;
-    byKind.set(entry.event.name, (byKind.get(entry.event.name) ?? 0) + Math.max(0, self));
-  };
-  for (const event of nested) {
-    while (stack.length && (stack.at(-1)?.event.ts ?? 0) + (stack.at(-1)?.event.dur ?? 0) <= event.ts) {
-      close(/** @type {{ event: TraceEvent, children: number }} */ (stack.pop()));
-    }
-    const parent = stack.at(-1);
-    if (parent) parent.children += overlap(event);
-    stack.push({ event, children: 0 });
-    if (["FunctionCall", "EvaluateScript", "v8.compile", "v8.compileModule"].includes(event.name)) {
-      const data = event.args?.data ?? {};
-      const where = `${event.name} ${data.functionName ? `${data.functionName} ` : ""}${fileOf(data.url ?? data.fileName)}`;
-      if (!parent || !["FunctionCall", "EvaluateScript"].includes(parent.event.name)) {
-        byScript.set(where, (byScript.get(where) ?? 0) + overlap(event));
+  const byKind = selfTimes(
+    nested,
+    (event) => event.name,
+    overlap,
+    (event, parent) => {
+      if (["FunctionCall", "EvaluateScript", "v8.compile", "v8.compileModule"].includes(event.name)) {
+        const data = event.args?.data ?? {};
+        const where = `${event.name} ${data.functionName ? `${data.functionName} ` : ""}${fileOf(data.url ?? data.fileName)}`;
+        if (!parent || !["FunctionCall", "EvaluateScript"].includes(parent.name)) {
+          byScript.set(where, (byScript.get(where) ?? 0) + overlap(event));
+        }
       }
-    }
-  }
-  while (stack.length) close(/** @type {{ event: TraceEvent, children: number }} */ (stack.pop()));
+    },
+  );
 
   const top = (/** @type {Map<string, number>} */ map, count = 12) =>
     [...map.entries()]
@@ -210,9 +201,11 @@ function mainParts(
 
 /**
  * Self time (an event's duration minus its children's) per label, for complete events of one thread sorted by start.
+ * `onEnter` sees each event as it is reached, with the event it is nested in.
  * @param {TraceEvent[]} sorted @param {(event: TraceEvent) => string} label @param {(event: TraceEvent) => number} [length]
+ * @param {(event: TraceEvent, parent: TraceEvent | undefined) => void} [onEnter]
  */
-function selfTimes(sorted, label, length = (event) => event.dur ?? 0) {
+function selfTimes(sorted, label, length = (event) => event.dur ?? 0, onEnter = () => {}) {
   /** @type {Map<string, number>} */
   const self = new Map();
   /** @type {{ event: TraceEvent, children: number }[]} */
@@ -227,6 +220,7 @@ function selfTimes(sorted, label, length = (event) => event.dur ?? 0) {
     }
     const parent = stack.at(-1);
     if (parent) parent.children += length(event);
+    onEnter(event, parent?.event);
     stack.push({ event, children: 0 });
   }
   while (stack.length) close(/** @type {{ event: TraceEvent, children: number }} */ (stack.pop()));

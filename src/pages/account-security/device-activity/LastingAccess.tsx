@@ -15,7 +15,7 @@ import { useApi } from "../../../api/ApiContext";
 import { endOfflineSession, fetchOfflineSessions, type OfflineSession } from "../../../api/offlineSessions";
 import { useFormat } from "../../../i18n/format";
 import { translateLabel } from "../../../i18n/translateLabel";
-import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { DangerConfirmDialog } from "../../../ui/ConfirmDialog";
 import { useConfirmedChange } from "../../../ui/hooks/useChange";
 import { useFetch } from "../../../ui/hooks/useFetch";
 import { LoadError } from "../../../ui/LoadError";
@@ -122,17 +122,14 @@ export function LastingAccess({ signOuts, onEnded }: LastingAccessProps) {
         pageText={(number) => t("lastingAccessPage", { page: number })}
         testIdPrefix="lasting-access"
       />
-      <ConfirmDialog
+      <DangerConfirmDialog
         id="end-lasting-access"
         title={asked ? t("lastingAccessEndTitle", { name: applicationsOf(t, asked) }) : ""}
         confirmLabel={t("lastingAccessEnd")}
-        confirmVariant="danger"
-        confirmId="end-lasting-access-confirm"
-        cancelId="end-lasting-access-cancel"
         {...ending.dialog}
       >
         {asked && t("lastingAccessEndMessage", { name: applicationsOf(t, asked) })}
-      </ConfirmDialog>
+      </DangerConfirmDialog>
     </section>
   );
 }

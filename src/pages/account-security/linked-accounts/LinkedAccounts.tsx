@@ -8,12 +8,7 @@ import {
   DataListItemRow,
   EmptyState,
   PageSection,
-  Pagination,
-  SearchInput,
   Title,
-  Toolbar,
-  ToolbarContent,
-  ToolbarItem,
 } from "@patternfly/react-core";
 import { LinkIcon, UnlinkIcon } from "@patternfly/react-icons";
 import { useState } from "react";
@@ -33,6 +28,7 @@ import { useFetch } from "../../../ui/hooks/useFetch";
 import type { PageProps } from "../../page";
 import { fetchPage, FIRST_PAGE_SIZE, type LinkedAccountsData, type Paging, type ProviderPage } from "./loader";
 import { ProviderIcon } from "./ProviderIcon";
+import { rowsShown, SearchToolbar } from "../../../ui/SearchToolbar";
 import { StaticLabel } from "../../../ui/StaticLabel";
 
 const PER_PAGE_OPTIONS = [5, 10, 20];
@@ -68,7 +64,6 @@ function ProviderList({
   const { t } = useTranslation();
   const api = useApi();
   const [paging, setPaging] = useState<Paging>({ first: 0, pageSize: FIRST_PAGE_SIZE, search: "" });
-  const [searchText, setSearchText] = useState("");
   const key = `${version}|${paging.first}|${paging.pageSize}|${paging.search}`;
   const { state, reload } = useFetch(
     (signal) => fetchPage((query) => fetchLinkedAccounts(api, { linked, ...query }, signal), paging),
@@ -84,41 +79,22 @@ function ProviderList({
       <Title headingLevel="h2" size="xl" id={titleId}>
         {title}
       </Title>
-      <Toolbar>
-        <ToolbarContent>
-          <ToolbarItem>
-            <SearchInput
-              placeholder={t("filterByName")}
-              aria-label={`${t("search")}: ${title}`}
-              value={searchText}
-              onChange={(_event, value) => setSearchText(value)}
-              onSearch={(_event, value) => setPaging((p) => ({ ...p, first: 0, search: value.trim() }))}
-              onClear={() => {
-                setSearchText("");
-                setPaging((p) => ({ ...p, first: 0, search: "" }));
-              }}
-            />
-          </ToolbarItem>
-          <ToolbarItem variant="pagination" align={{ default: "alignEnd" }}>
-            <Pagination
-              isCompact
-              widgetId={`${titleId}-pagination`}
-              // No total from the server: the count shown is what is known, and "next" follows the extra row.
-              itemCount={paging.first + page.rows.length + (page.hasNext ? 1 : 0)}
-              perPage={paging.pageSize}
-              page={Math.floor(paging.first / paging.pageSize) + 1}
-              perPageOptions={PER_PAGE_OPTIONS.map((value) => ({ title: String(value), value }))}
-              toggleTemplate={({ firstIndex, lastIndex }) => (
-                <b>
-                  {page.rows.length === 0 ? 0 : firstIndex} - {page.rows.length === 0 ? 0 : lastIndex}
-                </b>
-              )}
-              onSetPage={(_event, next) => setPaging((p) => ({ ...p, first: (next - 1) * p.pageSize }))}
-              onPerPageSelect={(_event, pageSize) => setPaging((p) => ({ ...p, first: 0, pageSize }))}
-            />
-          </ToolbarItem>
-        </ToolbarContent>
-      </Toolbar>
+      <SearchToolbar
+        label={title}
+        placeholder={t("filterByName")}
+        onSearch={(text) => setPaging((p) => ({ ...p, first: 0, search: text.trim() }))}
+        perPageOptions={PER_PAGE_OPTIONS}
+        pagination={{
+          widgetId: `${titleId}-pagination`,
+          // No total from the server: the count shown is what is known, and "next" follows the extra row.
+          itemCount: paging.first + page.rows.length + (page.hasNext ? 1 : 0),
+          perPage: paging.pageSize,
+          page: Math.floor(paging.first / paging.pageSize) + 1,
+          toggleTemplate: rowsShown(page.rows.length),
+          onSetPage: (_event, next) => setPaging((p) => ({ ...p, first: (next - 1) * p.pageSize })),
+          onPerPageSelect: (_event, pageSize) => setPaging((p) => ({ ...p, first: 0, pageSize })),
+        }}
+      />
       {state.status === "loading" && <LoadingState />}
       {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
       {state.status === "ready" &&

@@ -23,7 +23,7 @@ import { useEnvironment } from "../../../environment/EnvironmentContext";
 import { useFormat } from "../../../i18n/format";
 import { DAY } from "./LastUsed";
 import { errorMessage, useAlerts } from "../../../ui/alerts/AlertContext";
-import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { DangerConfirmDialog } from "../../../ui/ConfirmDialog";
 import { useFetch } from "../../../ui/hooks/useFetch";
 import { CreateAppPasswordDialog } from "./CreateAppPasswordDialog";
 import type { AppPasswordsRead, SigningInData } from "./loader";
@@ -217,18 +217,16 @@ function RevokeDialog({ entry, onDone, onCancel }: { entry: AppPassword; onDone:
   };
 
   return (
-    <ConfirmDialog
+    <DangerConfirmDialog
       id="revoke-app-password"
       isOpen
       title={t("appPasswordsRevokeTitle", { name: t("quotedName", { name: entry.name }) })}
       confirmLabel={t("appPasswordsRevoke")}
-      confirmVariant="danger"
-      confirmId="revoke-app-password-confirm"
       busy={busy}
       onConfirm={() => void revoke()}
       onCancel={onCancel}
     >
       {t("appPasswordsRevokeMessage")}
-    </ConfirmDialog>
+    </DangerConfirmDialog>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Button,
-  Content,
-  Form,
-  FormGroup,
-  FormHelperText,
-  HelperText,
-  HelperTextItem,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  TextInput,
-} from "@patternfly/react-core";
+import { Button, Content, Modal, ModalBody, ModalFooter, ModalHeader } from "@patternfly/react-core";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -28,7 +14,8 @@ import {
 import { useAuth, useClaims } from "../../../auth/AuthContext";
 import { useEnvironment } from "../../../environment/EnvironmentContext";
 import { errorMessage } from "../../../ui/alerts/AlertContext";
-import { FormDialogFooter } from "../../../ui/FormDialogFooter";
+import { FormTextField } from "../../../ui/FormTextField";
+import { FormDialog } from "../../../ui/FormDialog";
 import { CopyButton } from "./CopyButton";
 import { savePendingAppPassword, type PendingAppPassword } from "./pendingAppPassword";
 
@@ -203,70 +190,46 @@ export function CreateAppPasswordDialog({
   const nameError = errors.name?.message;
   const expiryError = errors.expiry?.message;
   return (
-    <Modal
-      variant="small"
-      isOpen
-      onClose={() => !busy && close()}
-      aria-labelledby={`${id}-title`}
-      data-testid="create-app-password"
+    <FormDialog
+      title={t("appPasswordsCreateTitle")}
+      testId="create-app-password"
+      failure={failure}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t("appPasswordsCreateButton")}
+      submitTestId="app-password-create"
+      busy={busy}
+      onClose={close}
     >
-      <ModalHeader title={t("appPasswordsCreateTitle")} labelId={`${id}-title`} />
-      <ModalBody>
-        {failure && <Alert variant="danger" isInline isPlain title={failure} className="rename-failure" />}
-        <Form id={`${id}-form`} onSubmit={(event) => void submit(event)} noValidate>
-          <FormGroup label={t("appPasswordsName")} isRequired fieldId={`${id}-name`}>
-            <TextInput
-              id={`${id}-name`}
-              data-testid="app-password-name"
-              autoFocus
-              isRequired
-              validated={nameError ? "error" : "default"}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={`${id}-name-help`}
-              {...register("name", {
-                validate: (value) => {
-                  const problem = appPasswordNameProblem(value, names);
-                  return problem ? t(problem, { max: MAX_APP_PASSWORD_NAME }) : true;
-                },
-              })}
-            />
-            <FormHelperText>
-              <HelperText id={`${id}-name-help`}>
-                <HelperTextItem variant={nameError ? "error" : "default"}>
-                  {nameError ?? t("appPasswordsNameHelp")}
-                </HelperTextItem>
-              </HelperText>
-            </FormHelperText>
-          </FormGroup>
-          <FormGroup label={t("appPasswordsExpiry")} fieldId={`${id}-expiry`}>
-            <TextInput
-              id={`${id}-expiry`}
-              type="date"
-              data-testid="app-password-expiry"
-              min={isoDay(tomorrow)}
-              validated={expiryError ? "error" : "default"}
-              aria-invalid={expiryError ? true : undefined}
-              aria-describedby={`${id}-expiry-help`}
-              {...register("expiry", {
-                validate: (value) => {
-                  if (value === "") return true;
-                  return isLaterDay(value) ? true : t("appPasswordsExpiryInvalid");
-                },
-              })}
-            />
-            <FormHelperText>
-              <HelperText id={`${id}-expiry-help`}>
-                <HelperTextItem variant={expiryError ? "error" : "default"}>
-                  {expiryError ?? t("appPasswordsExpiryHelp")}
-                </HelperTextItem>
-              </HelperText>
-            </FormHelperText>
-          </FormGroup>
-        </Form>
-      </ModalBody>
-      <FormDialogFooter form={`${id}-form`} testId="app-password-create" busy={busy} onCancel={close}>
-        {t("appPasswordsCreateButton")}
-      </FormDialogFooter>
-    </Modal>
+      <FormTextField
+        id={`${id}-name`}
+        label={t("appPasswordsName")}
+        isRequired
+        error={nameError}
+        hint={t("appPasswordsNameHelp")}
+        data-testid="app-password-name"
+        autoFocus
+        {...register("name", {
+          validate: (value) => {
+            const problem = appPasswordNameProblem(value, names);
+            return problem ? t(problem, { max: MAX_APP_PASSWORD_NAME }) : true;
+          },
+        })}
+      />
+      <FormTextField
+        id={`${id}-expiry`}
+        label={t("appPasswordsExpiry")}
+        error={expiryError}
+        hint={t("appPasswordsExpiryHelp")}
+        type="date"
+        data-testid="app-password-expiry"
+        min={isoDay(tomorrow)}
+        {...register("expiry", {
+          validate: (value) => {
+            if (value === "") return true;
+            return isLaterDay(value) ? true : t("appPasswordsExpiryInvalid");
+          },
+        })}
+      />
+    </FormDialog>
   );
 }

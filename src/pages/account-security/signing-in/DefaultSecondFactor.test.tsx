@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { probeExtension } from "../../../api/extension";
-import type { CredentialContainer, CredentialMetadata } from "../../../api/representations";
+import type { CredentialContainer } from "../../../api/representations";
+import { container, credential } from "../../../testing/credentials";
 import { renderPage, type stubServer, type StubRoute } from "../../../testing/renderPage";
 import { knownDefault } from "./DefaultSecondFactor";
 import { secondFactors } from "./loader";
@@ -20,18 +21,6 @@ const order = (...factors: [string, string][]): StubRoute => ({
 const probe = (defaultSecondFactor = true): StubRoute => ({
   path: PROBE,
   body: { accountActivity: true, defaultSecondFactor, eventsEnabled: true },
-});
-
-const credential = (id: string, type: string, userLabel: string): CredentialMetadata => ({
-  credential: { id, type, userLabel, createdDate: Date.UTC(2026, 0, 2) },
-});
-
-const container = (type: string, category: string, credentials: CredentialMetadata[]): CredentialContainer => ({
-  type,
-  category,
-  displayName: `${type}-display-name`,
-  removeable: type !== "password",
-  userCredentialMetadatas: credentials,
 });
 
 const password = container("password", "basic-authentication", [credential("p1", "password", "")]);
@@ -184,31 +173,34 @@ describe("the default second factor on Signing in", () => {
 });
 
 describe("which credentials are second factors", () => {
-  it("takes every type of the two-factor category, a custom one too, but not recovery codes", () => {
-    const factors = secondFactors([
-      password,
-      otps(["o1", "Phone"]),
-      container("webauthn", "two-factor", [credential("w1", "webauthn", "YubiKey")]),
-      container("sms-code", "two-factor", [credential("s1", "sms-code", "Phone number")]),
-      container("recovery-authn-codes", "two-factor", [credential("r1", "recovery-authn-codes", "")]),
-    ]);
-    expect(factors.map((factor) => factor.id)).toEqual(["o1", "w1", "s1"]);
+  it.each<[string, CredentialContainer[], string[]]>([
+    [
+      "takes every type of the two-factor category, a custom one too, but not recovery codes",
+      [
+        container("webauthn", "two-factor", [credential("w1", "webauthn", "YubiKey")]),
+        container("sms-code", "two-factor", [credential("s1", "sms-code", "Phone number")]),
+        container("recovery-authn-codes", "two-factor", [credential("r1", "recovery-authn-codes", "")]),
+      ],
+      ["o1", "w1", "s1"],
+    ],
+    [
+      "takes no password and no passkey that signs in on its own, whatever the type is called",
+      [
+        container("webauthn-passwordless", "passwordless", [credential("k1", "webauthn-passwordless", "Laptop")]),
+        container("otp-like", "basic-authentication", [credential("x1", "otp-like", "Not one")]),
+      ],
+      ["o1"],
+    ],
+  ])("%s", (_rule, others, ids) => {
+    const factors = secondFactors([password, otps(["o1", "Phone"]), ...others]);
+    expect(factors.map((factor) => factor.id)).toEqual(ids);
   });
 
-  it("takes no password and no passkey that signs in on its own, whatever the type is called", () => {
-    const factors = secondFactors([
-      password,
-      otps(["o1", "Phone"]),
-      container("webauthn-passwordless", "passwordless", [credential("k1", "webauthn-passwordless", "Laptop")]),
-      container("otp-like", "basic-authentication", [credential("x1", "otp-like", "Not one")]),
-    ]);
-    expect(factors.map((factor) => factor.id)).toEqual(["o1"]);
-  });
+  const phone = { id: "o1", type: "otp" };
+  const tablet = { id: "o2", type: "otp" };
+  const key = { id: "w1", type: "webauthn" };
 
   it("knows the default within one kind, or the one just chosen", () => {
-    const phone = { id: "o1", type: "otp" };
-    const tablet = { id: "o2", type: "otp" };
-    const key = { id: "w1", type: "webauthn" };
     expect(knownDefault([phone, tablet])).toBe("o1");
     expect(knownDefault([phone, key])).toBeUndefined();
     expect(knownDefault([phone, key], "w1")).toBe("w1");
@@ -216,8 +208,6 @@ describe("which credentials are second factors", () => {
   });
 
   it("takes the first of the server's order across kinds, when it is one of the factors shown", () => {
-    const phone = { id: "o1", type: "otp" };
-    const key = { id: "w1", type: "webauthn" };
     expect(knownDefault([phone, key], undefined, ["w1", "o1"])).toBe("w1");
     expect(knownDefault([phone, key], undefined, ["o1", "w1"])).toBe("o1");
     expect(knownDefault([phone, key], undefined, ["r1", "o1"])).toBeUndefined();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { CredentialContainer, CredentialMetadata } from "../../../api/representations";
+import { container, credential } from "../../../testing/credentials";
 import { renderPage, type StubRoute } from "../../../testing/renderPage";
 import { lastUseOf, typeOnlyUseOf } from "./LastUsed";
 
@@ -11,18 +11,6 @@ const LAST_USED = "/realms/demo/account-console-extension/credentials/last-used"
 const probe = (lastUsed: boolean): StubRoute => ({
   path: PROBE,
   body: { accountActivity: true, defaultSecondFactor: false, eventsEnabled: true, lastUsed },
-});
-
-const credential = (id: string, type: string, userLabel: string): CredentialMetadata => ({
-  credential: { id, type, userLabel, createdDate: Date.UTC(2026, 0, 2) },
-});
-
-const container = (type: string, category: string, credentials: CredentialMetadata[]): CredentialContainer => ({
-  type,
-  category,
-  displayName: `${type}-display-name`,
-  removeable: type !== "password",
-  userCredentialMetadatas: credentials,
 });
 
 const containers = [

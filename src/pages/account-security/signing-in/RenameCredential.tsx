@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Form,
-  FormGroup,
-  FormHelperText,
-  HelperText,
-  HelperTextItem,
-  Modal,
-  ModalBody,
-  ModalHeader,
-  TextInput,
-} from "@patternfly/react-core";
+import { Button } from "@patternfly/react-core";
 import { createContext, useContext, useId, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -19,7 +7,8 @@ import { setCredentialLabel } from "../../../api/methods";
 import type { CredentialRepresentation } from "../../../api/representations";
 import { errorMessage, useAlerts } from "../../../ui/alerts/AlertContext";
 import type { CredentialActionProps } from "./credentialAction";
-import { FormDialogFooter } from "../../../ui/FormDialogFooter";
+import { FormTextField } from "../../../ui/FormTextField";
+import { FormDialog } from "../../../ui/FormDialog";
 
 /** The credential types a user names: authenticator apps and security keys (passkeys included). */
 export const NAMED_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
@@ -92,50 +81,32 @@ function RenameDialog({
   });
 
   return (
-    <Modal
-      variant="small"
-      isOpen
-      onClose={() => !isSubmitting && onClose()}
-      aria-labelledby={`${id}-title`}
-      data-testid="rename-credential"
+    <FormDialog
+      title={t("renameCredentialTitle", { name: t("quotedName", { name }) })}
+      testId="rename-credential"
+      failure={failure}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t("save")}
+      submitTestId="rename-save"
+      busy={isSubmitting}
+      onClose={onClose}
     >
-      <ModalHeader title={t("renameCredentialTitle", { name: t("quotedName", { name }) })} labelId={`${id}-title`} />
-      <ModalBody>
-        {failure && <Alert variant="danger" isInline isPlain title={failure} className="rename-failure" />}
-        <Form id={`${id}-form`} onSubmit={(event) => void submit(event)} noValidate>
-          <FormGroup label={fieldName} isRequired fieldId={`${id}-label`}>
-            <TextInput
-              id={`${id}-label`}
-              data-testid="credential-label"
-              autoFocus
-              isRequired
-              validated={error ? "error" : "default"}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              {...register("label", {
-                validate: (value) =>
-                  value.trim() === ""
-                    ? t("error-user-attribute-required", { 0: fieldName })
-                    : value.trim().length > MAX_LABEL_LENGTH
-                      ? t("error-invalid-length-too-long", { 0: fieldName, 2: MAX_LABEL_LENGTH })
-                      : true,
-              })}
-            />
-            {error && (
-              <FormHelperText>
-                <HelperText>
-                  <HelperTextItem variant="error" id={`${id}-error`}>
-                    {error}
-                  </HelperTextItem>
-                </HelperText>
-              </FormHelperText>
-            )}
-          </FormGroup>
-        </Form>
-      </ModalBody>
-      <FormDialogFooter form={`${id}-form`} testId="rename-save" busy={isSubmitting} onCancel={onClose}>
-        {t("save")}
-      </FormDialogFooter>
-    </Modal>
+      <FormTextField
+        id={`${id}-label`}
+        label={fieldName}
+        isRequired
+        error={error}
+        data-testid="credential-label"
+        autoFocus
+        {...register("label", {
+          validate: (value) =>
+            value.trim() === ""
+              ? t("error-user-attribute-required", { 0: fieldName })
+              : value.trim().length > MAX_LABEL_LENGTH
+                ? t("error-invalid-length-too-long", { 0: fieldName, 2: MAX_LABEL_LENGTH })
+                : true,
+        })}
+      />
+    </FormDialog>
   );
 }

@@ -118,16 +118,4 @@ describe("signing in", () => {
     expect(codes).toHaveTextContent("Generate new codes to ensure access to your account");
     expect(within(codes).getByRole("button", { name: "Delete" })).toBeInTheDocument();
   });
-
-  it.each([
-    ["account-security/signing-in", "/credentials"],
-    ["account-security/device-activity", "/sessions/devices"],
-    ["account-security/linked-accounts", "/linked-accounts"],
-  ])("a failed first load of %s is a route failure: the error dialog with the server's reason", async (page, path) => {
-    renderPage(page, { routes: [{ path, status: 500, body: { error: "the store is down" } }] });
-    const dialog = await screen.findByRole("dialog", { name: /Something went wrong/ });
-    expect(within(dialog).getByTestId("error-message")).toHaveTextContent("the store is down");
-    expect(within(dialog).getByRole("button", { name: "Try again" })).toBeEnabled();
-    expect(screen.queryByTestId("page-heading")).not.toBeInTheDocument();
-  });
 });

@@ -68,13 +68,8 @@ public class ApplicationSessionsResource extends AccountResource {
         String ownId = caller.userSession() == null ? null : caller.userSession().getId();
         UriInfo uri = session.getContext().getUri();
         HttpHeaders headers = session.getContext().getRequestHeaders();
-        ApplicationSessionsEnded done;
-        try {
-            done = RetriedTransaction.run(session,
-                    inner -> endApplicationSessions(inner, userId, client.getId(), ownId, uri, headers));
-        } catch (RetriedTransaction.StillChanging changing) {
-            throw SessionChanges.stillChanging(changing, userId);
-        }
+        ApplicationSessionsEnded done = SessionChanges.run(session, userId,
+                inner -> endApplicationSessions(inner, userId, client.getId(), ownId, uri, headers));
         if (done.ended().isEmpty() && done.offline().isEmpty()) {
             throw Answers.error(Response.Status.NOT_FOUND, "session_not_found",
                     "You have no session with this application.");

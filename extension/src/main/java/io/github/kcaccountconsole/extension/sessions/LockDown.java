@@ -78,7 +78,8 @@ final class LockDown {
      * refresh changed a session meanwhile ({@link RetriedTransaction}); the events are recorded in the request's
      * transaction once it has committed, so a try that was rolled back records none.
      *
-     * @throws RetriedTransaction.StillChanging when the sessions kept changing under every try: nothing was done
+     * @throws jakarta.ws.rs.WebApplicationException the conflict answer when the sessions kept changing under every
+     *         try ({@link SessionChanges#run}): nothing was done
      */
     static Outcome run(KeycloakSession session, BearerCheck.Result caller) {
         String userId = caller.user().getId();
@@ -86,7 +87,8 @@ final class LockDown {
         UriInfo uri = session.getContext().getUri();
         HttpHeaders headers = session.getContext().getRequestHeaders();
         ClientConnection connection = session.getContext().getConnection();
-        Done done = RetriedTransaction.run(session, inner -> lockDown(inner, userId, ownId, uri, headers, connection));
+        Done done = SessionChanges.run(session, userId,
+                inner -> lockDown(inner, userId, ownId, uri, headers, connection));
         if (!done.offline().isEmpty()) {
             // Looked up by id: a session a refresh wrote back is in Keycloak's session cache only.
             RetriedTransaction.endAgainIfWrittenBack(session, inner -> {

@@ -13,7 +13,6 @@ import io.github.kcaccountconsole.extension.shared.AccountResource;
 import io.github.kcaccountconsole.extension.shared.Answers;
 import io.github.kcaccountconsole.extension.shared.BearerCheck;
 import io.github.kcaccountconsole.extension.shared.Checks;
-import io.github.kcaccountconsole.extension.shared.RetriedTransaction;
 
 /** {@code lock-down}: the caller's "Lock it down". */
 public class LockDownResource extends AccountResource {
@@ -33,12 +32,7 @@ public class LockDownResource extends AccountResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response lockDown() {
         BearerCheck.Result caller = checks.require(Access.Need.WRITE);
-        LockDown.Outcome outcome;
-        try {
-            outcome = LockDown.run(session, caller);
-        } catch (RetriedTransaction.StillChanging changing) {
-            throw SessionChanges.stillChanging(changing, caller.user().getId());
-        }
+        LockDown.Outcome outcome = LockDown.run(session, caller);
         LOG.debugf("User %s locked their account down: %d session(s) and %d offline session(s) ended",
                 caller.user().getId(), outcome.sessionsEnded(), outcome.offlineSessionsEnded());
         return Answers.json(Response.Status.OK, outcome);

@@ -89,12 +89,7 @@ public class OfflineSessionsResource extends AccountResource {
                             + " letters, digits, '-', '_', '.' or ':'.");
         }
         String userId = caller.user().getId();
-        List<String> revoked;
-        try {
-            revoked = RetriedTransaction.run(session, inner -> endOfflineSession(inner, userId, id));
-        } catch (RetriedTransaction.StillChanging changing) {
-            throw SessionChanges.stillChanging(changing, userId);
-        }
+        List<String> revoked = SessionChanges.run(session, userId, inner -> endOfflineSession(inner, userId, id));
         // Another user's session, or one of another realm, is answered as an unknown one: its existence is not told.
         if (revoked == null) {
             throw Answers.error(Response.Status.NOT_FOUND, "session_not_found", "You have no such offline session.");
