@@ -3,7 +3,16 @@
 // server extension (extension/, compiled by Maven meanwhile) is added to that jar, so that it is one file.
 // See docs/packaging.md for why it is two steps, and docs/extension.md for the extension.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { JAR_NAME, THEME_NAME } from "./lib/keycloak-config.mjs";
@@ -146,7 +155,10 @@ function compileExtension() {
     child.on("close", (code) => {
       const unpacked = code === 0 && unpackExtension();
       if (unpacked) writeFileSync(stamp, new Date().toISOString() + "\n");
-      resolve({ compiled: unpacked ? "built" : false, output: unpacked || code !== 0 ? output : `${output}\n${unpackError}` });
+      resolve({
+        compiled: unpacked ? "built" : false,
+        output: unpacked || code !== 0 ? output : `${output}\n${unpackError}`,
+      });
     });
   });
 }
@@ -155,7 +167,9 @@ let unpackError = "";
 
 /** The extension's jar, unpacked without its manifest (the theme jar keeps its own). */
 function unpackExtension() {
-  const built = readdirSync(path.join(extension, "target")).find((name) => /^account-console-extension-.*\.jar$/.test(name));
+  const built = readdirSync(path.join(extension, "target")).find((name) =>
+    /^account-console-extension-.*\.jar$/.test(name),
+  );
   if (!built) {
     unpackError = "Maven finished, but extension/target holds no account-console-extension jar.";
     return false;
