@@ -153,27 +153,23 @@ function compileExtension() {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("close", (code) => {
-      const unpacked = code === 0 && unpackExtension();
-      if (unpacked) writeFileSync(stamp, new Date().toISOString() + "\n");
-      resolve({
-        compiled: unpacked ? "built" : false,
-        output: unpacked || code !== 0 ? output : `${output}\n${unpackError}`,
-      });
+      const unpackError = code === 0 ? unpackExtension() : undefined;
+      const built = code === 0 && unpackError === undefined;
+      if (built) writeFileSync(stamp, new Date().toISOString() + "\n");
+      resolve({ compiled: built ? "built" : false, output: unpackError ? `${output}\n${unpackError}` : output });
     });
   });
 }
 
-let unpackError = "";
-
-/** The extension's jar, unpacked without its manifest (the theme jar keeps its own). */
+/**
+ * The extension's jar, unpacked without its manifest (the theme jar keeps its own).
+ * @returns {string | undefined} what went wrong, if anything
+ */
 function unpackExtension() {
   const built = readdirSync(path.join(extension, "target")).find((name) =>
     /^account-console-extension-.*\.jar$/.test(name),
   );
-  if (!built) {
-    unpackError = "Maven finished, but extension/target holds no account-console-extension jar.";
-    return false;
-  }
+  if (!built) return "Maven finished, but extension/target holds no account-console-extension jar.";
   mkdirSync(extensionContents, { recursive: true });
   const javaHome = chooseJavaHome();
   const jarTool = javaHome ? path.join(javaHome, "bin", "jar") : "jar";
@@ -181,12 +177,9 @@ function unpackExtension() {
     cwd: extensionContents,
     encoding: "utf8",
   });
-  if (result.status !== 0) {
-    unpackError = `Unpacking ${built} failed:\n${result.stderr}`;
-    return false;
-  }
+  if (result.status !== 0) return `Unpacking ${built} failed:\n${result.stderr}`;
   rmSync(path.join(extensionContents, "META-INF", "MANIFEST.MF"), { force: true });
-  return true;
+  return undefined;
 }
 
 /** Newest modification time of the files under the given files and folders. @param {string[]} entries */
