@@ -10,9 +10,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
 import org.keycloak.models.UserModel;
@@ -35,10 +32,8 @@ public class PlacesResource extends AccountResource {
         this.book = book;
     }
 
-    /** The places of the caller's sessions, by session id (one without a place is left out), and the attribution. */
-    @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({"sessions", "attribution"})
-    public record SessionPlaces(Map<String, Place> sessions, String attribution) {
+    /** The places of the caller's sessions, by session id; a session without a place is left out. */
+    public record SessionPlaces(Map<String, Place> sessions) {
     }
 
     @GET
@@ -55,6 +50,6 @@ public class PlacesResource extends AccountResource {
                 .filter(userSession -> !places.containsKey(userSession.getId()))
                 .forEach(userSession -> book.near(userSession.getIpAddress(), language)
                         .ifPresent(place -> places.put(userSession.getId(), place)));
-        return Answers.json(Response.Status.OK, new SessionPlaces(places, book.attribution()));
+        return Answers.json(Response.Status.OK, new SessionPlaces(places));
     }
 }

