@@ -1,6 +1,8 @@
-import { demoLike, pwUser, testUser } from "./support/admin";
+import type { Browser } from "@playwright/test";
+import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
+import { demoLike, pwUser, testUser, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
-import { consoleToken } from "./support/browser";
+import { consoleToken, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -11,20 +13,41 @@ import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 const REALM = "e2e-places";
 /** Same user names and passwords as REALM: its tokens must not open REALM's places. */
 const OTHER_REALM = "e2e-places-other";
+/** Sends sign-in alerts, to a mail catcher of this file's own (sign-in-alerts.e2e.ts has the two ports before). */
+const ALERTS_REALM = "e2e-places-alerts";
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525) + 2;
 const DEVICES = "account-security/device-activity";
 const ACTIVITY = "account-security/account-activity";
 
 const ALICE = pwUser("alice");
 const BOB = pwUser("bob");
+/** Reads her mails in German. */
+const GRETA = pwUser("greta");
 /** An address of the public internet that the database places in Bracknell, England. */
 const PUBLIC_ADDRESS = "81.2.69.142";
 const PUBLIC_PLACE = "Bracknell, England, United Kingdom";
 const PRIVATE_ADDRESS = "10.20.30.40";
 
+/**
+ * A request from a public address over plain HTTP is refused by Keycloak's default (`ssl_required` for external
+ * addresses); behind a real proxy, TLS ends at the proxy. The test server speaks HTTP only: TLS is not asked for.
+ */
+const PLAIN_HTTP = { sslRequired: "none" };
+
 test.use({
   realms: {
-    [REALM]: demoLike({ eventsEnabled: true, users: [testUser(ALICE), testUser(BOB)] }),
-    [OTHER_REALM]: demoLike({ users: [testUser(ALICE)] }),
+    [REALM]: demoLike({ ...PLAIN_HTTP, eventsEnabled: true, users: [testUser(ALICE), testUser(BOB)] }),
+    [OTHER_REALM]: demoLike({ ...PLAIN_HTTP, users: [testUser(ALICE)] }),
+    [ALERTS_REALM]: demoLike({
+      ...PLAIN_HTTP,
+      eventsEnabled: true,
+      eventsListeners: ["jboss-logging", "account-console-sign-in-alerts"],
+      smtpServer: { host: "127.0.0.1", port: String(SMTP_PORT), from: "keycloak@example.org" },
+      internationalizationEnabled: true,
+      supportedLocales: ["en", "de"],
+      defaultLocale: "en",
+      users: [testUser(ALICE), testUser(GRETA, { attributes: { locale: ["de"] } })],
+    }),
   },
 });
 
@@ -37,9 +60,7 @@ test.describe("a sign-in from a public address", () => {
     account: { realm: REALM, route: DEVICES, user: ALICE, ownSession: true },
   });
 
-  test("shows its approximate place in device activity and account activity @core", async ({
-    consolePage: page,
-  }) => {
+  test("shows its approximate place in device activity and account activity @core", async ({ consolePage: page }) => {
     const current = page.getByTestId("row-0").first();
     await expect(current).toContainText(PUBLIC_ADDRESS);
     await expect(current.getByTestId("session-place")).toHaveText(`Approximate location${PUBLIC_PLACE}`);
@@ -110,5 +131,57 @@ test.describe("a sign-in from a private address", () => {
     const signIn = page.getByTestId("activity-event").filter({ hasText: "Signed in" }).first();
     await expect(signIn).toContainText(PRIVATE_ADDRESS);
     await expect(signIn.getByTestId("event-place")).toHaveCount(0);
+  });
+});
+
+test.describe("the sign-in alert", () => {
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  test.beforeAll(async () => {
+    catcher = await startMailCatcher({ smtpPort: SMTP_PORT });
+  });
+  test.afterAll(async () => {
+    await catcher?.close();
+  });
+
+  /** Signs `user` in on a browser of its own, forwarded for `address`, with this user agent. */
+  async function signInFrom(browser: Browser, user: SignInUser, address: string, userAgent?: string) {
+    const context = await browser.newContext({
+      locale: "en-US",
+      extraHTTPHeaders: { "X-Forwarded-For": address },
+      ...(userAgent ? { userAgent } : {}),
+    });
+    const page = await context.newPage();
+    await page.goto(accountUrl(ALERTS_REALM));
+    await submitLogin(page, user.username, user.password);
+    await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
+    await context.close();
+  }
+  const to = (user: SignInUser) => (mail: CaughtMail) => mail.to.includes(`${user.username}@example.org`);
+  const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
+  const SAFARI_MAC =
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
+
+  test("says near which city and country the new device signed in, in the user's language @core", async ({
+    browser,
+  }) => {
+    // The first sign-in of each is remembered without a mail; the next, from another device, sends one.
+    await signInFrom(browser, ALICE, PRIVATE_ADDRESS);
+    await signInFrom(browser, GRETA, PRIVATE_ADDRESS);
+    await signInFrom(browser, ALICE, PUBLIC_ADDRESS, FIREFOX_WINDOWS);
+    const english = await catcher.waitFor(to(ALICE));
+    expect(english.text).toContain(`IP address: ${PUBLIC_ADDRESS}`);
+    expect(english.text).toContain("Approximate location: near Bracknell, United Kingdom");
+    expect(english.html).toContain("near Bracknell, United Kingdom");
+    expect(english.text).toContain("GeoLite2");
+
+    await signInFrom(browser, GRETA, PUBLIC_ADDRESS, FIREFOX_WINDOWS);
+    const german = await catcher.waitFor(to(GRETA));
+    expect(german.text).toContain("Ungefährer Ort: in der Nähe von Bracknell, Vereinigtes Königreich");
+
+    // A new device on a private address: the mail comes, with its address and without a place.
+    await signInFrom(browser, ALICE, PRIVATE_ADDRESS, SAFARI_MAC);
+    const privately = await catcher.waitFor((mail) => to(ALICE)(mail) && mail.text.includes("Browser: Safari"));
+    expect(privately.text).toContain(`IP address: ${PRIVATE_ADDRESS}`);
+    expect(privately.text).not.toContain("Approximate location");
   });
 });
