@@ -139,6 +139,21 @@ export async function fetchSessionPlaces(api: ApiClient, signal?: AbortSignal): 
   return body.sessions;
 }
 
+/** One of the user's sessions from a country none of their sign-ins came from in the 90 days before it. */
+export type NewCountrySession = { sessionId: string; country: string; started: number };
+
+/** The user's sessions from a country new to them (the security checkup); none where the realm keeps no sign-ins. */
+export async function fetchNewCountries(api: ApiClient, signal?: AbortSignal): Promise<NewCountrySession[]> {
+  // Our own extension's answer, as its record types it: trusted as typed.
+  const body = await readable(
+    api.requestUrl<{ eventsEnabled: boolean; sessions: NewCountrySession[] }>(
+      extensionUrl(api, "places/new-countries"),
+      { signal },
+    ),
+  );
+  return body.sessions;
+}
+
 /**
  * The ids of the user's second factors, all kinds together, in the order Keycloak offers them at sign-in: the first is
  * the default (the Account API ranks each kind's credentials, but not the kinds against each other). Undefined where
