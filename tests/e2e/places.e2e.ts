@@ -1,8 +1,8 @@
-import type { Browser } from "@playwright/test";
+import type { Browser, BrowserContext } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
 import { demoLike, pwUser, testUser, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
-import { consoleToken, submitLogin } from "./support/browser";
+import { consoleToken, signIn, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -18,11 +18,16 @@ const ALERTS_REALM = "e2e-places-alerts";
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525) + 2;
 const DEVICES = "account-security/device-activity";
 const ACTIVITY = "account-security/account-activity";
+const CHECKUP = "account-security/security-checkup";
 
 const ALICE = pwUser("alice");
 const BOB = pwUser("bob");
 /** Reads her mails in German. */
 const GRETA = pwUser("greta");
+/** Signs in from the United States, then from the United Kingdom. */
+const CARLOS = pwUser("carlos");
+/** An address the database places in the United States, without a city. */
+const US_ADDRESS = "8.8.8.8";
 /** An address of the public internet that the database places in Bracknell, England. */
 const PUBLIC_ADDRESS = "81.2.69.142";
 const PUBLIC_PLACE = "Bracknell, England, United Kingdom";
@@ -36,7 +41,11 @@ const PLAIN_HTTP = { sslRequired: "none" };
 
 test.use({
   realms: {
-    [REALM]: demoLike({ ...PLAIN_HTTP, eventsEnabled: true, users: [testUser(ALICE), testUser(BOB)] }),
+    [REALM]: demoLike({
+      ...PLAIN_HTTP,
+      eventsEnabled: true,
+      users: [testUser(ALICE), testUser(BOB), testUser(CARLOS)],
+    }),
     [OTHER_REALM]: demoLike({ ...PLAIN_HTTP, users: [testUser(ALICE)] }),
     [ALERTS_REALM]: demoLike({
       ...PLAIN_HTTP,
@@ -183,5 +192,49 @@ test.describe("the sign-in alert", () => {
     const privately = await catcher.waitFor((mail) => to(ALICE)(mail) && mail.text.includes("Browser: Safari"));
     expect(privately.text).toContain(`IP address: ${PRIVATE_ADDRESS}`);
     expect(privately.text).not.toContain("Approximate location");
+  });
+});
+
+test.describe("the security checkup", () => {
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  /** A browser of its own, signed in as `user` on `route`, every request forwarded for `address`. */
+  async function signedInFrom(browser: Browser, user: SignInUser, address: string, route: string) {
+    const context = await browser.newContext({ locale: "en-US", extraHTTPHeaders: { "X-Forwarded-For": address } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(accountUrl(REALM, route));
+    await signIn(page, user.username, user.password);
+    return page;
+  }
+
+  test("finds a sign-in from a country new to the account, and clears it once that device is signed out @core", async ({
+    browser,
+  }) => {
+    const home = await signedInFrom(browser, CARLOS, US_ADDRESS, CHECKUP);
+    await expect(home.getByTestId("checkup-passed-newCountries")).toContainText(
+      "No device is signed in from a country",
+    );
+    await signedInFrom(browser, CARLOS, PUBLIC_ADDRESS, DEVICES);
+
+    await home.reload();
+    const finding = home.getByTestId("checkup-newCountries");
+    await expect(finding).toContainText("A device signed in from United Kingdom");
+    await screenshot(home, "places-checkup-new-country");
+
+    // Its action: Device activity, where that device is signed out.
+    await finding.getByRole("link", { name: "Check device activity" }).click();
+    const stranger = home.getByTestId(/^row-/).filter({ hasText: PUBLIC_ADDRESS });
+    await stranger.getByRole("button", { name: "Sign out" }).click();
+    await home.getByRole("button", { name: "Confirm" }).click();
+    await expect(home.getByTestId(/^row-/).filter({ hasText: US_ADDRESS }).first()).toBeVisible();
+    await expect(stranger).toHaveCount(0);
+
+    await home.goto(accountUrl(REALM, CHECKUP));
+    await expect(home.getByTestId("checkup-passed-newCountries")).toBeVisible();
+    await expect(home.getByTestId("checkup-newCountries")).toHaveCount(0);
   });
 });
