@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
 import { demoLike, pwUser, testUser, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
-import { consoleToken, signIn, submitLogin } from "./support/browser";
+import { consoleToken, signIn } from "./support/browser";
 import { expectError } from "./support/extension";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -59,6 +59,30 @@ test.use({
     }),
   },
 });
+
+/** The browsers the tests signed in on their own; each stays signed in until its test ends. */
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+/** A browser of its own, signed in as `user` on `route`, every request forwarded for `address`. */
+async function signedInFrom(
+  browser: Browser,
+  { realm, user, address, route = "", userAgent }: SignedInFrom,
+): Promise<Page> {
+  const context = await browser.newContext({
+    locale: "en-US",
+    extraHTTPHeaders: { "X-Forwarded-For": address },
+    ...(userAgent ? { userAgent } : {}),
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(accountUrl(realm, route));
+  await signIn(page, user.username, user.password);
+  return page;
+}
+type SignedInFrom = { realm: string; user: SignInUser; address: string; route?: string; userAgent?: string };
 
 const places = (realm: string) => `${keycloakUrl()}/realms/${realm}/account-console-extension/places/sessions`;
 
@@ -152,19 +176,9 @@ test.describe("the sign-in alert", () => {
     await catcher?.close();
   });
 
-  /** Signs `user` in on a browser of its own, forwarded for `address`, with this user agent. */
-  async function signInFrom(browser: Browser, user: SignInUser, address: string, userAgent?: string) {
-    const context = await browser.newContext({
-      locale: "en-US",
-      extraHTTPHeaders: { "X-Forwarded-For": address },
-      ...(userAgent ? { userAgent } : {}),
-    });
-    const page = await context.newPage();
-    await page.goto(accountUrl(ALERTS_REALM));
-    await submitLogin(page, user.username, user.password);
-    await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
-    await context.close();
-  }
+  /** A sign-in of `user` of its own, forwarded for `address`, with this user agent. */
+  const signInFrom = async (browser: Browser, user: SignInUser, address: string, userAgent?: string) =>
+    await signedInFrom(browser, { realm: ALERTS_REALM, user, address, userAgent });
   const to = (user: SignInUser) => (mail: CaughtMail) => mail.to.includes(`${user.username}@example.org`);
   const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
   const SAFARI_MAC =
@@ -196,29 +210,14 @@ test.describe("the sign-in alert", () => {
 });
 
 test.describe("the security checkup", () => {
-  const contexts: BrowserContext[] = [];
-  test.afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  /** A browser of its own, signed in as `user` on `route`, every request forwarded for `address`. */
-  async function signedInFrom(browser: Browser, user: SignInUser, address: string, route: string) {
-    const context = await browser.newContext({ locale: "en-US", extraHTTPHeaders: { "X-Forwarded-For": address } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(accountUrl(REALM, route));
-    await signIn(page, user.username, user.password);
-    return page;
-  }
-
   test("finds a sign-in from a country new to the account, and clears it once that device is signed out @core", async ({
     browser,
   }) => {
-    const home = await signedInFrom(browser, CARLOS, US_ADDRESS, CHECKUP);
+    const home = await signedInFrom(browser, { realm: REALM, user: CARLOS, address: US_ADDRESS, route: CHECKUP });
     await expect(home.getByTestId("checkup-passed-newCountries")).toContainText(
       "No device is signed in from a country",
     );
-    await signedInFrom(browser, CARLOS, PUBLIC_ADDRESS, DEVICES);
+    await signedInFrom(browser, { realm: REALM, user: CARLOS, address: PUBLIC_ADDRESS, route: DEVICES });
 
     await home.reload();
     const finding = home.getByTestId("checkup-newCountries");
