@@ -115,6 +115,10 @@ test.describe("a sign-in from a public address", () => {
       await expect(page.locator("html")).toHaveClass(/pf-v6-theme-dark/);
       await screenshot(page, "places-device-activity-320-dark");
       await expectAccessible(page, "device activity with places, 320 px, dark");
+      await page.goto(accountUrl(REALM, ACTIVITY));
+      await expect(page.getByTestId("event-place").first()).toContainText(PUBLIC_PLACE);
+      await screenshot(page, "places-account-activity-320-dark");
+      await expectAccessible(page, "account activity with places, 320 px, dark");
     });
   });
 
