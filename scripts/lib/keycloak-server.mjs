@@ -11,10 +11,12 @@ import { stopProcess } from "./processes.mjs";
 import {
   CONTAINER_LABEL,
   THEME_NAME,
+  DEV_PLACES_DATABASE,
   cacheDirectory,
   compareVersions,
   containerSpecification,
   distributionArtifact,
+  placesEnvironment,
   realmForVersion,
   serverArguments,
   serverEnvironment,
@@ -153,6 +155,11 @@ export function assertPortFree(port) {
  * @returns {Promise<RunningKeycloak>}
  */
 export function startKeycloak(options, run) {
+  // The development database is a devDependency: a checkout without it starts without places, as a server without
+  // the option does. A file named on purpose is handed on: the extension's log line says what is wrong with it.
+  if (options.placesDatabase === DEV_PLACES_DATABASE && !fs.existsSync(DEV_PLACES_DATABASE)) {
+    options = { ...options, placesDatabase: undefined };
+  }
   return process.env.KC_BACKEND === "container" ? startContainer(options, run) : startDistribution(options, run);
 }
 
@@ -194,6 +201,7 @@ export async function startDistribution(
     env: {
       ...process.env,
       ...serverEnvironment(options),
+      ...placesEnvironment(options.placesDatabase, options.placesAttribution),
       ...options.environment,
       ...(javaHome ? { JAVA_HOME: javaHome, JAVA: path.join(javaHome, "bin", "java") } : {}),
     },

@@ -54,11 +54,20 @@ describe("the console extension's API", () => {
       lastUsed: false,
       lockDown: false,
       appPasswords: false,
+      places: false,
+      placesAttribution: null,
     });
     expect(second).toBe(first);
     expect(extensionFeaturesNow(api)).toBe(first);
     expect(fetchStub).toHaveBeenCalledTimes(1);
     expect(new Headers(fetchStub.mock.calls[0]![1]?.headers).get("authorization")).toBe("Bearer token");
+  });
+
+  it("reads whether sessions show places, and the attribution their database asks for", async () => {
+    const { api } = client([{ path: PROBE, body: { places: true, placesAttribution: "Places by someone" } }]);
+    expect(await probeExtension(api)).toMatchObject({ places: true, placesAttribution: "Places by someone" });
+    const other = client([{ path: PROBE, body: { places: "yes", placesAttribution: 3 } }]);
+    expect(await probeExtension(other.api)).toMatchObject({ places: false, placesAttribution: null });
   });
 
   it.each([

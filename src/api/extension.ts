@@ -26,6 +26,10 @@ export type ExtensionFeatures = {
   lockDown: boolean;
   /** Whether the realm offers app passwords (a flow of the realm uses the extension's app password check). */
   appPasswords: boolean;
+  /** Whether the server has an IP geolocation database: sessions and sign-ins show their approximate place. */
+  places: boolean;
+  /** What the database's licence asks to show beside its places; null when nothing is known. */
+  placesAttribution: string | null;
 };
 
 /** The extension's features a content.json item may name in `isVisible`; they are known only after the probe. */
@@ -47,7 +51,12 @@ export const NO_EXTENSION: ExtensionFeatures = {
   lastUsed: false,
   lockDown: false,
   appPasswords: false,
+  places: false,
+  placesAttribution: null,
 };
+
+/** An approximate place from the server's IP geolocation database; `country` is an ISO 3166 code. */
+export type Place = { city: string | null; region: string | null; country: string | null };
 
 /** One event of the user, as the extension reports it (times are epoch milliseconds). */
 export type AccountEvent = {
@@ -61,6 +70,8 @@ export type AccountEvent = {
   error: string | null;
   /** For the UPDATE_CREDENTIAL the extension records when a credential becomes the default: default_second_factor. */
   change: string | null;
+  /** The address's approximate place, where the server has a places database and knows the address. */
+  place: Place | null;
 };
 
 export type AccountEventsPage = {
@@ -102,6 +113,8 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
     lastUsed: body.lastUsed === true,
     lockDown: body.lockDown === true,
     appPasswords: body.appPasswords === true,
+    places: body.places === true,
+    placesAttribution: typeof body.placesAttribution === "string" ? body.placesAttribution : null,
   };
 }
 
@@ -115,6 +128,30 @@ export async function fetchAccountEvents(
   return readable(
     api.requestUrl<AccountEventsPage>(extensionUrl(api, "events"), { searchParams: { first, max }, signal }),
   );
+}
+
+/** The approximate places of the user's own sessions, by session id; a session without one is not listed. */
+export async function fetchSessionPlaces(api: ApiClient, signal?: AbortSignal): Promise<Record<string, Place>> {
+  // Our own extension's answer, as its record types it: trusted as typed.
+  const body = await readable(
+    api.requestUrl<{ sessions: Record<string, Place> }>(extensionUrl(api, "places/sessions"), { signal }),
+  );
+  return body.sessions;
+}
+
+/** One of the user's sessions from a country none of their sign-ins came from in the 90 days before it. */
+export type NewCountrySession = { sessionId: string; country: string; started: number };
+
+/** The user's sessions from a country new to them (the security checkup); none where the realm keeps no sign-ins. */
+export async function fetchNewCountries(api: ApiClient, signal?: AbortSignal): Promise<NewCountrySession[]> {
+  // Our own extension's answer, as its record types it: trusted as typed.
+  const body = await readable(
+    api.requestUrl<{ eventsEnabled: boolean; sessions: NewCountrySession[] }>(
+      extensionUrl(api, "places/new-countries"),
+      { signal },
+    ),
+  );
+  return body.sessions;
 }
 
 /**

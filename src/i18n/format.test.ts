@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatNumber, fromEpochSeconds } from "./format";
+import { formatDateTime, formatNumber, formatPlace, fromEpochSeconds } from "./format";
 
 const date = new Date(Date.UTC(2026, 10, 23, 10, 15));
 const utc = { dateStyle: "long", timeStyle: "short", timeZone: "UTC" } as const;
@@ -20,6 +20,15 @@ describe("formatting in the user's language", () => {
 
   it("falls back to English for a locale tag Intl refuses, instead of failing the page", () => {
     expect(formatNumber(1234.5, "not a locale!")).toBe("1,234.5");
+  });
+
+  it("writes a place with the country named in the language, leaving out what is unknown", () => {
+    const bracknell = { city: "Bracknell", region: "England", country: "GB" };
+    expect(formatPlace(bracknell, "en")).toBe("Bracknell, England, United Kingdom");
+    expect(formatPlace(bracknell, "de")).toBe("Bracknell, England, Vereinigtes Königreich");
+    expect(formatPlace({ city: null, region: null, country: "US" }, "fr")).toBe("États-Unis");
+    expect(formatPlace({ city: "Berlin", region: "Berlin", country: "DE" }, "en")).toBe("Berlin, Germany");
+    expect(formatPlace({ city: "Somewhere", region: null, country: null }, "en")).toBe("Somewhere");
   });
 
   it("reads Keycloak's epoch seconds", () => {

@@ -3,14 +3,11 @@ import { useTranslation } from "react-i18next";
 
 // Every date, time and number the console shows goes through Intl in the user's language (i18n.language).
 
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames;
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
-  kind: string,
-  locale: string,
-  options: object,
-  create: (locale: string) => T,
-): T {
+const formatters = new Map<string, Formatter>();
+
+function cached<T extends Formatter>(kind: string, locale: string, options: object, create: (locale: string) => T): T {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
@@ -46,6 +43,23 @@ export function formatNumber(value: number, locale: string, options: Intl.Number
   return cached("number", locale, options, (tag) => new Intl.NumberFormat(tag, options)).format(value);
 }
 
+/** An approximate place: city, region and the country's ISO 3166 code, each when known. */
+export type PlaceParts = { city: string | null; region: string | null; country: string | null };
+
+/** A place as the language writes it ("Bracknell, England, Vereinigtes Königreich"): the country named by Intl. */
+export function formatPlace(place: PlaceParts, locale: string): string {
+  const names = cached("region", locale, {}, (tag) => new Intl.DisplayNames(tag, { type: "region" }));
+  let country: string | undefined;
+  try {
+    country = place.country ? names.of(place.country) : undefined;
+  } catch {
+    // A code Intl does not take: the code itself, which still says something.
+    country = place.country ?? undefined;
+  }
+  const parts = [place.city, place.region && place.region !== place.city ? place.region : null, country];
+  return parts.filter((part): part is string => Boolean(part)).join(", ");
+}
+
 /** Keycloak's session times are epoch seconds. */
 export const fromEpochSeconds = (seconds: number) => new Date(seconds * 1000);
 
@@ -57,6 +71,7 @@ export function useFormat() {
     () => ({
       dateTime: (date: Date, options?: Intl.DateTimeFormatOptions) => formatDateTime(date, locale, options),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
+      place: (place: PlaceParts) => formatPlace(place, locale),
     }),
     [locale],
   );

@@ -2,6 +2,7 @@ import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/
 import { demoLike, testUser, type KeycloakAdmin, pwUser, type SignInUser } from "./support/admin";
 import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
+import { PROBE_PLACES } from "./support/places";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
 import { keycloakAtLeast } from "./support/version";
@@ -268,6 +269,7 @@ test.describe("the extension's API", () => {
       lockDown: true,
       // No flow of this realm has the app password step.
       appPasswords: false,
+      ...PROBE_PLACES,
     });
   });
 
@@ -290,6 +292,7 @@ test.describe("the extension's API", () => {
       lockDown: true,
       // No flow of this realm has the app password step.
       appPasswords: false,
+      ...PROBE_PLACES,
     });
     const page = await request.get(api(QUIET_REALM, "events?max=5"), { headers: bearer(token) });
     expect(page.status()).toBe(200);
@@ -327,6 +330,7 @@ test.describe("the extension's API", () => {
         "credentialType",
         "error",
         "ipAddress",
+        "place",
         "time",
         "type",
       ]);

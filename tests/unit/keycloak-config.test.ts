@@ -12,10 +12,13 @@ import {
   realmForVersion,
   THEME_NAME,
   cacheDirectory,
+  DEV_PLACES_DATABASE,
+  GEOLITE2_ATTRIBUTION,
   containerSpecification,
   distributionArtifact,
   keycloakImage,
   keycloakOptions,
+  placesEnvironment,
   serverArguments,
   serverEnvironment,
 } from "../../scripts/lib/keycloak-config.mjs";
@@ -140,10 +143,41 @@ describe("supported versions", () => {
   });
 });
 
+describe("sign-in places", () => {
+  it("uses the development database with its attribution unless KC_PLACES_DATABASE names another or none", () => {
+    expect(keycloakOptions({}, {})).toMatchObject({
+      placesDatabase: DEV_PLACES_DATABASE,
+      placesAttribution: GEOLITE2_ATTRIBUTION,
+    });
+    const own = keycloakOptions({}, { KC_PLACES_DATABASE: "/data/city.mmdb" });
+    expect(own).toMatchObject({ placesDatabase: "/data/city.mmdb", placesAttribution: undefined });
+    expect(placesEnvironment(own.placesDatabase, "By someone")).toEqual({
+      KC_SPI_REALM_RESTAPI_EXTENSION_ACCOUNT_CONSOLE_EXTENSION_PLACES_DATABASE: "/data/city.mmdb",
+      KC_SPI_REALM_RESTAPI_EXTENSION_ACCOUNT_CONSOLE_EXTENSION_PLACES_ATTRIBUTION: "By someone",
+    });
+    expect(placesEnvironment(keycloakOptions({}, { KC_PLACES_DATABASE: "" }).placesDatabase, "x")).toEqual({});
+  });
+
+  it("takes the client address from X-Forwarded-For only when asked, and copies the database into a container", () => {
+    const base = { httpPort: 1, managementPort: 2, features: [] };
+    expect(serverArguments(base)).not.toContain("--proxy-headers=xforwarded");
+    expect(serverArguments({ ...base, proxyHeaders: true })).toContain("--proxy-headers=xforwarded");
+    const spec = containerSpecification(
+      keycloakOptions({ proxyHeaders: true }, { KC_PLACES_DATABASE: "/data/city.mmdb" }),
+      {},
+    );
+    expect(spec.command).toContain("--proxy-headers=xforwarded");
+    expect(spec.files).toContainEqual({ source: "/data/city.mmdb", target: "/opt/keycloak/data/places.mmdb" });
+    expect(spec.environment).toMatchObject({
+      KC_SPI_REALM_RESTAPI_EXTENSION_ACCOUNT_CONSOLE_EXTENSION_PLACES_DATABASE: "/opt/keycloak/data/places.mmdb",
+    });
+  });
+});
+
 describe("the container back-ends", () => {
   const options = keycloakOptions(
     { jarPath: "/build/theme.jar", realmFiles: ["/fixtures/demo-realm.json"] },
-    { KC_PORT: "8181" },
+    { KC_PORT: "8181", KC_PLACES_DATABASE: "" },
   );
 
   it("testcontainers runs the same server in the official image, on the same host ports", () => {
@@ -176,7 +210,8 @@ describe("the container back-ends", () => {
       };
     };
     const service = compose.services.keycloak;
-    const spec = containerSpecification(keycloakOptions({}, {}), {});
+    // Without the places database: a bind mount of a file that is not installed would hand Keycloak a folder.
+    const spec = containerSpecification(keycloakOptions({}, { KC_PLACES_DATABASE: "" }), {});
     // One variable names the image; its default is the one the scripts build.
     expect(service.image).toBe(`\${KC_IMAGE:-${spec.image}}`);
     expect(service.command).toEqual(spec.command);

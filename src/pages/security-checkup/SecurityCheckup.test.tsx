@@ -49,7 +49,7 @@ type Setup = {
   credentials?: CredentialContainer[];
   email?: { email?: string; emailVerified?: boolean };
   devices?: DeviceRepresentation[];
-  probe?: Record<string, boolean>;
+  probe?: Record<string, unknown>;
   extra?: StubRoute[];
 };
 
@@ -80,6 +80,54 @@ const findings = async () =>
     .map((heading) => heading.textContent);
 
 describe("Security checkup", () => {
+  it("finds a session from a country new to the account, leaving the console's own session out, and names the country", async () => {
+    const other: DeviceRepresentation = {
+      os: "Windows",
+      sessions: [{ id: "s2", started: Math.floor(NOW / 1000) - 3600 }],
+    };
+    renderPage(PAGE, {
+      routes: server({
+        devices: [thisDevice, other],
+        probe: { places: true, eventsEnabled: true },
+        extra: [
+          {
+            path: `${EXT}/places/new-countries`,
+            body: {
+              eventsEnabled: true,
+              sessions: [
+                { sessionId: "s2", country: "GB", started: NOW - 3600 * 1000 },
+                { sessionId: "s1", country: "FR", started: NOW - 60 * 1000 },
+              ],
+            },
+          },
+        ],
+      }),
+    });
+    expect(await findings()).toEqual(["Sign-in from a new country", "New devices"]);
+    const finding = screen.getByTestId("checkup-newCountries");
+    expect(finding).toHaveTextContent(
+      "A device signed in from United Kingdom, where your account had not signed in during the 90 days before.",
+    );
+    expect(finding).not.toHaveTextContent("France");
+    expect(within(finding).getByRole("link", { name: "Check device activity" })).toHaveAttribute(
+      "href",
+      expect.stringContaining("account-security/device-activity") as string,
+    );
+  });
+
+  it("passes the new-country check when no other session is from a new country", async () => {
+    renderPage(PAGE, {
+      routes: server({
+        probe: { places: true, eventsEnabled: true },
+        extra: [{ path: `${EXT}/places/new-countries`, body: { eventsEnabled: true, sessions: [] } }],
+      }),
+    });
+    expect(await screen.findByTestId("checkup-all-clear", {}, PAGE_LOAD)).toBeVisible();
+    expect(passedChecks()).toContain(
+      "No device is signed in from a country your account had not used in the 90 days before.",
+    );
+  });
+
   it("says plainly that there is nothing to do", async () => {
     renderPage(PAGE, { routes: server({}) });
     expect(await screen.findByTestId("checkup-all-clear", {}, PAGE_LOAD)).toHaveTextContent(

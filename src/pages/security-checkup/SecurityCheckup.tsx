@@ -10,11 +10,13 @@ import { useTranslation } from "react-i18next";
 import { useApi } from "../../api/ApiContext";
 import { saveSignInAlerts } from "../../api/signInAlerts";
 import { useAuth } from "../../auth/AuthContext";
+import { formatPlace } from "../../i18n/format";
 import { Link } from "../../lib/routing";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import {
+  NEW_COUNTRY_DAYS,
   NEW_DEVICE_DAYS,
   UNUSED_APP_PASSWORD_DAYS,
   UNUSED_METHOD_DAYS,
@@ -101,7 +103,7 @@ function FindingItem({
   reload: () => Promise<void>;
   reloading: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = `checkup-${finding.id}`;
   return (
     <li className="checkup-item" data-testid={id} data-severity={finding.severity}>
@@ -114,7 +116,7 @@ function FindingItem({
         </Label>
       </div>
       <Content component="p" id={`${id}-text`}>
-        {findingText(t, finding)}
+        {findingText(t, i18n.language, finding)}
       </Content>
       <FindingAction finding={finding} describedBy={`${id}-title`} reload={reload} reloading={reloading} />
     </li>
@@ -123,7 +125,11 @@ function FindingItem({
 
 type T = ReturnType<typeof useTranslation>["t"];
 
-function findingText(t: T, finding: Finding): string {
+/** Countries by their codes, named in the user's language. */
+const countryNames = (codes: string[], language: string) =>
+  codes.map((country) => formatPlace({ city: null, region: null, country }, language)).join(", ");
+
+function findingText(t: T, language: string, finding: Finding): string {
   switch (finding.id) {
     case "recoveryCodes":
       return t("checkup_recoveryCodes_text", { count: finding.remaining });
@@ -131,6 +137,11 @@ function findingText(t: T, finding: Finding): string {
       return t("checkup_unusedMethods_text", { days: UNUSED_METHOD_DAYS, methods: finding.methods.join(", ") });
     case "newDevices":
       return t("checkup_newDevices_text", { count: finding.devices, days: NEW_DEVICE_DAYS });
+    case "newCountries":
+      return t("checkup_newCountries_text", {
+        countries: countryNames(finding.countries, language),
+        days: NEW_COUNTRY_DAYS,
+      });
     case "appPasswords":
       return t("checkup_appPasswords_text", { days: UNUSED_APP_PASSWORD_DAYS, names: finding.names.join(", ") });
     default:
@@ -186,6 +197,8 @@ function FindingAction({
       return review(SIGNING_IN, t("checkup_unusedMethods_action"));
     case "newDevices":
       return review(DEVICE_ACTIVITY, t("checkup_newDevices_action"));
+    case "newCountries":
+      return review(DEVICE_ACTIVITY, t("checkup_newCountries_action"));
     case "lastingAccess":
       return review(LASTING_ACCESS, t("checkup_lastingAccess_action"));
     case "appPasswords":
@@ -252,6 +265,8 @@ function passedText(t: T, check: Passed): string {
       return t("checkup_unusedMethods_passed", { days: UNUSED_METHOD_DAYS });
     case "newDevices":
       return t("checkup_newDevices_passed", { days: NEW_DEVICE_DAYS });
+    case "newCountries":
+      return t("checkup_newCountries_passed", { days: NEW_COUNTRY_DAYS });
     case "appPasswords":
       return t("checkup_appPasswords_passed", { days: UNUSED_APP_PASSWORD_DAYS });
     default:

@@ -1,6 +1,14 @@
 import type { ApiClient } from "../../api/client";
 import { fetchAppPasswords, type AppPassword } from "../../api/appPasswords";
-import { fetchLastUsed, probeExtension, NO_EXTENSION, type ExtensionFeatures, type LastUse } from "../../api/extension";
+import {
+  fetchLastUsed,
+  fetchNewCountries,
+  probeExtension,
+  NO_EXTENSION,
+  type ExtensionFeatures,
+  type LastUse,
+  type NewCountrySession,
+} from "../../api/extension";
 import { fetchAccount, fetchCredentials, fetchDevices } from "../../api/methods";
 import type { CredentialContainer, DeviceRepresentation, UserRepresentation } from "../../api/representations";
 import { fetchOfflineSessions } from "../../api/offlineSessions";
@@ -14,6 +22,8 @@ export const UNUSED_METHOD_DAYS = 180;
 export const NEW_DEVICE_DAYS = 30;
 /** An app password unused this long is worth a look. */
 export const UNUSED_APP_PASSWORD_DAYS = 90;
+/** A country none of the user's sign-ins came from in this many days before a session is new (the extension's rule). */
+export const NEW_COUNTRY_DAYS = 90;
 /** At this many recovery codes or fewer, the checkup warns. */
 export const FEW_RECOVERY_CODES = 2;
 
@@ -21,7 +31,7 @@ export const RECOVERY_CODES = "recovery-authn-codes";
 export const RECOVERY_CODES_ACTION = "CONFIGURE_RECOVERY_AUTHN_CODES";
 
 /** The checks of the extension's features; each one is done only when its feature is on. */
-export type OptionalCheck = "signInAlerts" | "lastingAccess" | "unusedMethods" | "appPasswords";
+export type OptionalCheck = "signInAlerts" | "lastingAccess" | "unusedMethods" | "appPasswords" | "newCountries";
 
 /** What the checkup reads. An optional part is undefined when its feature is off or could not be read. */
 export type CheckupFacts = {
@@ -33,6 +43,8 @@ export type CheckupFacts = {
   lastingAccess?: boolean;
   lastUses?: LastUse[];
   appPasswords?: AppPassword[];
+  /** Sessions from a country new to the user, where the server has a places database and the realm keeps sign-ins. */
+  newCountries?: NewCountrySession[];
   /** The optional checks whose request failed: the page says they could not be done. */
   failed: OptionalCheck[];
 };
@@ -61,7 +73,7 @@ export async function gatherCheckup(api: ApiClient, signal?: AbortSignal): Promi
     fetchDevices(api, signal),
     extensionPromise,
   ]);
-  const [signInAlerts, lastingAccess, lastUses, appPasswords] = await Promise.all([
+  const [signInAlerts, lastingAccess, lastUses, appPasswords, newCountries] = await Promise.all([
     optional("signInAlerts", extension.signInAlerts, () => fetchSignInAlerts(api, signal)),
     optional("lastingAccess", extension.offlineSessions, async () => {
       // The first page of one tells whether any application holds lasting access.
@@ -70,6 +82,7 @@ export async function gatherCheckup(api: ApiClient, signal?: AbortSignal): Promi
     }),
     optional("unusedMethods", extension.lastUsed, () => fetchLastUsed(api, signal)),
     optional("appPasswords", extension.appPasswords, async () => (await fetchAppPasswords(api, signal)).appPasswords),
+    optional("newCountries", extension.places && extension.eventsEnabled, () => fetchNewCountries(api, signal)),
   ]);
   return {
     user: { email: user.email, emailVerified: user.emailVerified },
@@ -80,6 +93,7 @@ export async function gatherCheckup(api: ApiClient, signal?: AbortSignal): Promi
     lastingAccess,
     lastUses,
     appPasswords,
+    newCountries,
     failed,
   };
 }
@@ -91,6 +105,7 @@ export type Check =
   | { id: "emailNotVerified"; canStartVerify: boolean }
   | { id: "unusedMethods"; methods: string[] }
   | { id: "newDevices"; devices: number }
+  | { id: "newCountries"; countries: string[] }
   | { id: "lastingAccess" }
   | { id: "signInAlerts" }
   | { id: "appPasswords"; names: string[] };
@@ -108,6 +123,7 @@ export type Passed =
   | { id: "emailVerified" }
   | { id: "unusedMethods" }
   | { id: "newDevices" }
+  | { id: "newCountries" }
   | { id: "lastingAccess" }
   | { id: "signInAlerts" }
   | { id: "appPasswords" };
@@ -118,6 +134,7 @@ export type CheckupResult = { findings: Finding[]; passed: Passed[]; failed: Opt
 const ORDER: Check["id"][] = [
   "secondFactor",
   "recoveryCodes",
+  "newCountries",
   "newDevices",
   "lastingAccess",
   "emailNotVerified",
@@ -129,6 +146,7 @@ const ORDER: Check["id"][] = [
 const PASSED_ORDER: Passed["id"][] = [
   "secondFactor",
   "recoveryCodes",
+  "newCountries",
   "newDevices",
   "lastingAccess",
   "emailVerified",
@@ -272,6 +290,18 @@ export function evaluate(facts: CheckupFacts, now = Date.now()): CheckupResult {
   const recent = newDevices(facts.devices, now);
   if (recent > 0) findings.push({ id: "newDevices", devices: recent, severity: "warning" });
   else passed.push({ id: "newDevices" });
+
+  if (facts.newCountries) {
+    // The session the console runs in is the user's own, as for new devices.
+    const current = new Set(
+      facts.devices.flatMap((device) => (device.sessions ?? []).filter((one) => one.current).map((one) => one.id)),
+    );
+    const countries = [
+      ...new Set(facts.newCountries.filter((one) => !current.has(one.sessionId)).map((one) => one.country)),
+    ];
+    if (countries.length > 0) findings.push({ id: "newCountries", countries, severity: "warning" });
+    else passed.push({ id: "newCountries" });
+  }
 
   if (facts.lastingAccess === true) findings.push({ id: "lastingAccess", severity: "warning" });
   else if (facts.lastingAccess === false) passed.push({ id: "lastingAccess" });

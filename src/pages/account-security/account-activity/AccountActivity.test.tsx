@@ -1,15 +1,16 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { AccountEvent } from "../../../api/extension";
 import { formatDateTime } from "../../../i18n/format";
+import { testI18n } from "../../../testing/i18n";
 import { renderPage, type StubRoute } from "../../../testing/renderPage";
 
 const PAGE = "account-security/account-activity";
 const PROBE = "/realms/demo/account-console-extension/";
 const EVENTS = "/realms/demo/account-console-extension/events";
 
-const probe = (features: Record<string, boolean> = {}): StubRoute => ({
+const probe = (features: Record<string, unknown> = {}): StubRoute => ({
   path: PROBE,
   body: { accountActivity: true, defaultSecondFactor: true, eventsEnabled: true, ...features },
 });
@@ -22,6 +23,7 @@ const event = (type: string, extra: Partial<AccountEvent> = {}): AccountEvent =>
   clientId: "account-console",
   error: null,
   change: null,
+  place: null,
   ...extra,
 });
 
@@ -39,6 +41,43 @@ const eventCalls = (fetchStub: ReturnType<typeof renderPage>["fetchStub"]) =>
   fetchStub.mock.calls.map(([input]) => new URL(String(input))).filter((url) => url.pathname === EVENTS);
 
 describe("account activity", () => {
+  it("shows each event's approximate place in the user's language, and the database's attribution", async () => {
+    await testI18n.changeLanguage("de");
+    onTestFinished(async () => {
+      await testI18n.changeLanguage("en");
+    });
+    renderPage(PAGE, {
+      routes: [
+        probe({ places: true, placesAttribution: "Places by someone" }),
+        {
+          path: EVENTS,
+          body: page([
+            event("LOGIN", {
+              ipAddress: "81.2.69.142",
+              place: { city: "Bracknell", region: "England", country: "GB" },
+            }),
+            event("LOGIN_ERROR", { ipAddress: "10.0.0.8", error: "invalid_user_credentials" }),
+          ]),
+        },
+      ],
+    });
+    const rows = await screen.findAllByTestId("activity-event");
+    expect(within(rows[0]!).getByTestId("event-place")).toHaveTextContent(
+      "Ungefährer OrtBracknell, England, Vereinigtes Königreich",
+    );
+    // A private address has no place, and the row says nothing about one.
+    expect(within(rows[1]!).queryByTestId("event-place")).toBeNull();
+    expect(screen.getByTestId("places-attribution")).toHaveTextContent("Places by someone");
+  });
+
+  it("shows no place and no attribution where the server has no places database", async () => {
+    renderPage(PAGE, { routes: [probe(), { path: EVENTS, body: page([event("LOGIN")]) }] });
+    const rows = await screen.findAllByTestId("activity-event");
+    expect(within(rows[0]!).getByText("192.0.2.7")).toBeVisible();
+    expect(within(rows[0]!).queryByText("Approximate location")).toBeNull();
+    expect(screen.queryByTestId("places-attribution")).toBeNull();
+  });
+
   it("lists the user's events newest first, in our words, with time, IP address, client and a failure's reason", async () => {
     const { fetchStub } = renderPage(PAGE, {
       routes: [

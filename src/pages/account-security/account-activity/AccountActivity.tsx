@@ -30,6 +30,7 @@ import {
 } from "./accountActivity";
 import "./account-activity.css";
 import { Detail } from "../shared/Detail";
+import { PlacesAttribution } from "../shared/PlacesAttribution";
 import { RefreshHeading } from "../../../ui/RefreshHeading";
 
 export default function AccountActivity({ data }: PageProps<AccountActivityData>) {
@@ -51,14 +52,20 @@ export default function AccountActivity({ data }: PageProps<AccountActivityData>
           {t("activityEventsOff")}
         </Content>
       ) : (
-        <EventList firstPage={data.page} />
+        <EventList firstPage={data.page} placesAttribution={data.placesAttribution} />
       )}
     </PageLayout>
   );
 }
 
 /** The events a page at a time: newer and older pages by the server's `hasMore`, as the extension sends no total. */
-function EventList({ firstPage }: { firstPage: AccountEventsPage }) {
+function EventList({
+  firstPage,
+  placesAttribution,
+}: {
+  firstPage: AccountEventsPage;
+  placesAttribution: string | null;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const api = useApi();
@@ -93,10 +100,12 @@ function EventList({ firstPage }: { firstPage: AccountEventsPage }) {
                 event={event}
                 headingId={`activity-event-${first + index}`}
                 time={format.dateTime(new Date(event.time))}
+                place={event.place ? format.place(event.place) : undefined}
               />
             ))}
           </DataList>
         ))}
+      <PlacesAttribution attribution={placesAttribution} shown={page?.events.some((event) => event.place) === true} />
       <NewerOlderPager
         first={first}
         pageSize={ACTIVITY_PAGE_SIZE}
@@ -113,7 +122,17 @@ function EventList({ firstPage }: { firstPage: AccountEventsPage }) {
   );
 }
 
-function EventRow({ event, headingId, time }: { event: AccountEvent; headingId: string; time: string }) {
+function EventRow({
+  event,
+  headingId,
+  time,
+  place,
+}: {
+  event: AccountEvent;
+  headingId: string;
+  time: string;
+  place: string | undefined;
+}) {
   const { t } = useTranslation();
   const failed = event.error !== null || event.type.endsWith("_ERROR");
   return (
@@ -133,6 +152,7 @@ function EventRow({ event, headingId, time }: { event: AccountEvent; headingId: 
             <DataListCell key="details" width={3}>
               <DescriptionList isHorizontal isCompact isFluid className="activity-details">
                 {event.ipAddress && <Detail term={t("ipAddress")} value={event.ipAddress} />}
+                {place && <Detail term={t("placeApproximate")} value={place} testId="event-place" />}
                 {event.clientId && <Detail term={t("client")} value={clientName(t, event.clientId)} />}
                 {event.error && <Detail term={t("activityFailureReason")} value={describeError(t, event.error)} />}
               </DescriptionList>

@@ -12,7 +12,8 @@ import type { PageLoader } from "../../page";
 export const ACTIVITY_PAGE_SIZE = 20;
 
 /** The page's data: the extension is missing or switched off, or the first page of events (which may say events off). */
-export type AccountActivityData = { available: false } | { available: true; page: AccountEventsPage };
+export type AccountActivityData =
+  { available: false } | { available: true; page: AccountEventsPage; placesAttribution: string | null };
 
 /**
  * Asks the extension whether it offers account activity and for the first page, at once. Without the extension the
@@ -29,7 +30,7 @@ export const loadAccountActivity: PageLoader<AccountActivityData> = async ({ api
   ]);
   if (!features.accountActivity) return { available: false };
   if ("error" in page) throw page.error;
-  return { available: true, page: page.value };
+  return { available: true, page: page.value, placesAttribution: features.placesAttribution };
 };
 
 /** Message keys of the credential events, by credential type: [added, removed]. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DeviceRepresentation } from "../../../api/representations";
 import { renderPage } from "../../../testing/renderPage";
 
@@ -28,7 +28,42 @@ const devices: DeviceRepresentation[] = [
   },
 ];
 
+const PROBE = "/realms/demo/account-console-extension/";
+const PLACES = "/realms/demo/account-console-extension/places/sessions";
+
 describe("device activity", () => {
+  it("shows a session's approximate place beside its address, and the database's attribution", async () => {
+    renderPage("account-security/device-activity", {
+      routes: [
+        { path: "/sessions/devices", body: devices },
+        { path: PROBE, body: { places: true, placesAttribution: "Places by someone" } },
+        { path: PLACES, body: { sessions: { s3: { city: "Bracknell", region: "England", country: "GB" } } } },
+      ],
+    });
+    const rows = await screen.findAllByTestId(/^row-/);
+    expect(within(rows[2]!).getByTestId("session-place")).toHaveTextContent(
+      "Approximate locationBracknell, England, United Kingdom",
+    );
+    expect(within(rows[0]!).queryByTestId("session-place")).toBeNull();
+    expect(screen.getByTestId("places-attribution")).toHaveTextContent("Places by someone");
+  });
+
+  it("shows the page as before when the places cannot be read", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    renderPage("account-security/device-activity", {
+      routes: [
+        { path: "/sessions/devices", body: devices },
+        { path: PROBE, body: { places: true, placesAttribution: "Places by someone" } },
+        { path: PLACES, status: 500, body: { error: "down" } },
+      ],
+    });
+    const rows = await screen.findAllByTestId(/^row-/);
+    expect(rows[2]).toHaveTextContent("10.0.0.3");
+    expect(screen.queryByTestId("session-place")).toBeNull();
+    expect(screen.queryByTestId("places-attribution")).toBeNull();
+    expect(warn).toHaveBeenCalledWith("Sign-in places could not be read.", expect.anything());
+  });
+
   it("shows the current device and session first, marked, without a sign-out of their own", async () => {
     renderPage("account-security/device-activity", { routes: [{ path: "/sessions/devices", body: devices }] });
     const rows = await screen.findAllByTestId(/^row-/);

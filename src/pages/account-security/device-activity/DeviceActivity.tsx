@@ -16,6 +16,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApi } from "../../../api/ApiContext";
 import { deleteSession } from "../../../api/methods";
+import type { Place } from "../../../api/extension";
 import type { DeviceRepresentation, SessionRepresentation } from "../../../api/representations";
 import { useAuth } from "../../../auth/AuthContext";
 import { fromEpochSeconds, useFormat } from "../../../i18n/format";
@@ -29,6 +30,7 @@ import { translateLabel } from "../../../i18n/translateLabel";
 import { deviceTitle, sessionCount } from "./devices";
 import type { DeviceActivityData } from "./loader";
 import { Detail } from "../shared/Detail";
+import { PlacesAttribution } from "../shared/PlacesAttribution";
 import { SignInAlertsSwitch } from "./SignInAlertsSwitch";
 import { LastingAccess } from "./LastingAccess";
 import { StaticLabel } from "../../../ui/StaticLabel";
@@ -36,7 +38,7 @@ import { StaticLabel } from "../../../ui/StaticLabel";
 type PendingSignOut = { kind: "one"; device: DeviceRepresentation; session: SessionRepresentation } | { kind: "all" };
 
 export default function DeviceActivity({ data, reload, reloading }: PageProps<DeviceActivityData>) {
-  const { devices, lastingAccess } = data;
+  const { devices, lastingAccess, places } = data;
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuth();
@@ -111,11 +113,13 @@ export default function DeviceActivity({ data, reload, reloading }: PageProps<De
             session={session}
             index={index}
             headingId={`session-${deviceIndex}-${index}`}
+            place={places.bySession[session.id]}
             onSignOut={() => setPending({ kind: "one", device, session })}
           />
         ))}
       </DataList>
       {pager}
+      <PlacesAttribution attribution={places.attribution} shown={Object.keys(places.bySession).length > 0} />
       {lastingAccess && <LastingAccess signOuts={signOuts} onEnded={() => void reload()} />}
       <ConfirmDialog
         id="sign-out"
@@ -136,12 +140,14 @@ function SessionItem({
   session,
   index,
   headingId,
+  place,
   onSignOut,
 }: {
   device: DeviceRepresentation;
   session: SessionRepresentation;
   index: number;
   headingId: string;
+  place: Place | undefined;
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
@@ -180,6 +186,7 @@ function SessionItem({
                 className="session-details"
               >
                 <Detail term={t("ipAddress")} value={session.ipAddress ?? device.ipAddress ?? ""} />
+                {place && <Detail term={t("placeApproximate")} value={format.place(place)} testId="session-place" />}
                 <Detail term={t("lastAccessedOn")} value={date(session.lastAccess)} />
                 <Detail term={t("clients")} value={clients} />
                 <Detail term={t("started")} value={date(session.started)} />

@@ -1,4 +1,4 @@
-import { NO_EXTENSION, probeExtension } from "../../../api/extension";
+import { NO_EXTENSION, fetchSessionPlaces, probeExtension, type Place } from "../../../api/extension";
 import { fetchDevices, fetchSessions } from "../../../api/methods";
 import { fetchSignInAlerts } from "../../../api/signInAlerts";
 import { isSessionEnded } from "../../../auth/sessionEnded";
@@ -14,6 +14,8 @@ export type DeviceActivityData = {
   devices: OrderedDevice[];
   lastingAccess: boolean;
   signInAlerts: Promise<boolean | undefined>;
+  /** Each session's approximate place by session id, where the server has a places database; and its attribution. */
+  places: { bySession: Record<string, Place>; attribution: string | null };
 };
 
 export const loadDevices: PageLoader<DeviceActivityData> = async ({ api, request: { signal } }) => {
@@ -28,8 +30,20 @@ export const loadDevices: PageLoader<DeviceActivityData> = async ({ api, request
         },
       )
     : Promise.resolve(undefined);
+  // Places are extra facts beside the addresses: without them the page is the page as it always was.
+  const places = (
+    features.places
+      ? fetchSessionPlaces(api, signal).catch((error: unknown) => {
+          if (!signal.aborted && !isSessionEnded(error)) console.warn("Sign-in places could not be read.", error);
+          return {};
+        })
+      : Promise.resolve({})
+  ).then((bySession) => ({ bySession, attribution: features.placesAttribution }));
   // Without the extension, the devices list is the only place to end an offline session: it stays as Keycloak has it.
-  if (!features.offlineSessions) return { devices: orderDevices(await devices), lastingAccess: false, signInAlerts };
-  const [all, online] = await Promise.all([devices, fetchSessions(api, signal)]);
-  return { devices: orderDevices(onlineOnly(all, online)), lastingAccess: true, signInAlerts };
+  if (!features.offlineSessions) {
+    const [all, shown] = await Promise.all([devices, places]);
+    return { devices: orderDevices(all), lastingAccess: false, signInAlerts, places: shown };
+  }
+  const [all, online, shown] = await Promise.all([devices, fetchSessions(api, signal), places]);
+  return { devices: orderDevices(onlineOnly(all, online)), lastingAccess: true, signInAlerts, places: shown };
 };

@@ -1,9 +1,9 @@
 import { DescriptionListDescription, DescriptionListGroup, DescriptionListTerm } from "@patternfly/react-core";
 
 /** One term and its value in a row's description list (device activity's sessions, account activity's events). */
-export function Detail({ term, value }: { term: string; value: string }) {
+export function Detail({ term, value, testId }: { term: string; value: string; testId?: string }) {
   return (
-    <DescriptionListGroup>
+    <DescriptionListGroup data-testid={testId}>
       <DescriptionListTerm>{term}</DescriptionListTerm>
       <DescriptionListDescription>{value}</DescriptionListDescription>
     </DescriptionListGroup>

@@ -14,13 +14,16 @@ import org.keycloak.services.resource.RealmResourceProvider;
 import org.keycloak.services.resource.RealmResourceProviderFactory;
 
 import io.github.kcaccountconsole.extension.apppasswords.AppPasswords;
+import io.github.kcaccountconsole.extension.places.PlaceBook;
+import io.github.kcaccountconsole.extension.places.PlaceSource;
 import io.github.kcaccountconsole.extension.shared.PlainProviderFactory;
 
 /**
  * Registers the extension's endpoints under {@code /realms/{realm}/account-console-extension/} and reads which of
  * its features the server's admin turned off.
  */
-public class AccountConsoleExtensionFactory extends PlainProviderFactory implements RealmResourceProviderFactory {
+public class AccountConsoleExtensionFactory extends PlainProviderFactory
+        implements RealmResourceProviderFactory, PlaceSource {
 
     public static final String ID = Features.PROVIDER_ID;
 
@@ -29,10 +32,12 @@ public class AccountConsoleExtensionFactory extends PlainProviderFactory impleme
     private Features features = Features.ALL;
     /** App passwords per user; 0 while the option turns them off. */
     private int appPasswordLimit = AppPasswords.DEFAULT_LIMIT;
+    /** The operator's IP geolocation database, opened once for the whole server. */
+    private PlaceBook placeBook = PlaceBook.NONE;
 
     @Override
     public RealmResourceProvider create(KeycloakSession session) {
-        return new AccountConsoleExtensionProvider(new ExtensionResource(session, features, appPasswordLimit));
+        return new AccountConsoleExtensionProvider(new ExtensionResource(session, features, appPasswordLimit, placeBook));
     }
 
     @Override
@@ -48,7 +53,13 @@ public class AccountConsoleExtensionFactory extends PlainProviderFactory impleme
             LOG.error(limit.error());
         }
         appPasswordLimit = limit.value();
+        placeBook = PlaceBook.of(config.get(PlaceBook.DATABASE_OPTION), config.get(PlaceBook.ATTRIBUTION_OPTION));
         LOG.debugf("Features: %s, app passwords per user: %d", features, appPasswordLimit);
+    }
+
+    @Override
+    public PlaceBook placeBook() {
+        return placeBook;
     }
 
     @Override
@@ -79,6 +90,18 @@ public class AccountConsoleExtensionFactory extends PlainProviderFactory impleme
                 .helpText("How many app passwords a user may have, from 1 to " + AppPasswords.MAX_LIMIT
                         + " (anything else is an error and turns app passwords off).")
                 .defaultValue(AppPasswords.DEFAULT_LIMIT)
+                .add()
+                .property()
+                .name(PlaceBook.DATABASE_OPTION)
+                .type(ProviderConfigProperty.STRING_TYPE)
+                .helpText("Path of an IP geolocation database in the MaxMind DB format; sign-ins and sessions show "
+                        + "their approximate place. Unset: no places.")
+                .add()
+                .property()
+                .name(PlaceBook.ATTRIBUTION_OPTION)
+                .type(ProviderConfigProperty.STRING_TYPE)
+                .helpText("The attribution the database's licence asks to show beside its places (default: the "
+                        + "database's own description).")
                 .add()
                 .build();
     }

@@ -18,6 +18,8 @@ import io.github.kcaccountconsole.extension.apppasswords.AppPasswordsResource;
 import io.github.kcaccountconsole.extension.lastused.LastUsedListenerFactory;
 import io.github.kcaccountconsole.extension.lastused.LastUsedResource;
 import io.github.kcaccountconsole.extension.messages.MessagesResource;
+import io.github.kcaccountconsole.extension.places.PlaceBook;
+import io.github.kcaccountconsole.extension.places.PlacesResource;
 import io.github.kcaccountconsole.extension.secondfactors.SecondFactorsResource;
 import io.github.kcaccountconsole.extension.sessions.ApplicationSessionsResource;
 import io.github.kcaccountconsole.extension.sessions.LockDownResource;
@@ -40,21 +42,27 @@ public class ExtensionResource {
     private final KeycloakSession session;
     private final Features features;
     private final int appPasswordLimit;
+    private final PlaceBook placeBook;
     private final Checks checks;
 
-    ExtensionResource(KeycloakSession session, Features features, int appPasswordLimit) {
+    ExtensionResource(KeycloakSession session, Features features, int appPasswordLimit, PlaceBook placeBook) {
         this.session = session;
         this.features = features;
         this.appPasswordLimit = appPasswordLimit;
+        this.placeBook = placeBook;
         this.checks = new Checks(session);
     }
 
-    /** The probe's answer: the console shows a feature only when its flag is true. */
+    /**
+     * The probe's answer: the console shows a feature only when its flag is true. With places, the attribution their
+     * database's licence asks to show beside them ({@code null} when none is known).
+     */
     @JsonPropertyOrder({"accountActivity", "defaultSecondFactor", "eventsEnabled", "signInAlerts",
-        "applicationSessions", "verifyEmailAction", "offlineSessions", "lastUsed", "lockDown", "appPasswords"})
+        "applicationSessions", "verifyEmailAction", "offlineSessions", "lastUsed", "lockDown", "appPasswords",
+        "places", "placesAttribution"})
     public record Offer(boolean accountActivity, boolean defaultSecondFactor, boolean eventsEnabled,
             boolean signInAlerts, boolean applicationSessions, boolean verifyEmailAction, boolean offlineSessions,
-            boolean lastUsed, boolean lockDown, boolean appPasswords) {
+            boolean lastUsed, boolean lockDown, boolean appPasswords, boolean places, String placesAttribution) {
     }
 
     @GET
@@ -67,12 +75,13 @@ public class ExtensionResource {
                         SignInAlerts.offered(realm), true, RequiredActions.startable(session, realm,
                                 UserModel.RequiredAction.VERIFY_EMAIL.name()), true,
                         LastUsedListenerFactory.recording(realm), true,
-                        appPasswordLimit > 0 && AppPasswordsOffered.offered(realm)));
+                        appPasswordLimit > 0 && AppPasswordsOffered.offered(realm), placeBook.offered(),
+                        placeBook.offered() ? placeBook.attribution() : null));
     }
 
     @Path("events")
     public ActivityResource events() {
-        return new ActivityResource(session, checks, features.accountActivity());
+        return new ActivityResource(session, checks, features.accountActivity(), placeBook);
     }
 
     /** JAX-RS tries the longer path first: {@code last-used} is never taken for a credential's id. */
@@ -114,6 +123,12 @@ public class ExtensionResource {
     @Path("app-passwords")
     public AppPasswordsResource appPasswords() {
         return new AppPasswordsResource(session, checks, appPasswordLimit);
+    }
+
+    /** The approximate places of the user's own sessions, where the server has a places database. */
+    @Path("places")
+    public PlacesResource places() {
+        return new PlacesResource(session, checks, placeBook);
     }
 
     /** The user's own organization memberships, and leaving one. */

@@ -80,11 +80,14 @@ public record Features(boolean accountActivity, boolean defaultSecondFactor) {
     /**
      * The names set in this provider's scope that it does not know. Keycloak lists them in full
      * ({@code kc.spi-realm-restapi-extension-account-console-extension-<option>}, or with {@code --} between the parts
-     * from 26.2 on); the part after the provider's id is the option's name.
+     * from 26.2 on; 26.0 lists an option set in the environment by the variable's name,
+     * {@code KC_SPI_REALM_RESTAPI_EXTENSION_ACCOUNT_CONSOLE_EXTENSION_<OPTION>}); the part after the provider's id is
+     * the option's name.
      */
     static Set<String> unknownOptions(Set<String> propertyNames, Set<String> knownOptions) {
         Set<String> unknown = new TreeSet<>();
-        for (String property : propertyNames == null ? Set.<String>of() : propertyNames) {
+        for (String listed : propertyNames == null ? Set.<String>of() : propertyNames) {
+            String property = listed.toLowerCase(Locale.ROOT).replace('_', '-');
             int at = property.lastIndexOf(PROVIDER_ID);
             String name = (at < 0 ? property : property.substring(at + PROVIDER_ID.length()))
                     .replaceFirst("^[-.]+", "");

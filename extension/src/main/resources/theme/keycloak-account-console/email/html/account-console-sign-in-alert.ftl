@@ -37,6 +37,9 @@
     <tr><td class="muted" style="padding:8px 12px 8px 0;border-top:1px solid #d2d2d2;color:#4d4d4d;white-space:nowrap;">${text.signInAlertBrowser}</td><td style="padding:8px 0;border-top:1px solid #d2d2d2;color:#151515;">${browser}</td></tr>
     <tr><td class="muted" style="padding:8px 12px 8px 0;border-top:1px solid #d2d2d2;color:#4d4d4d;white-space:nowrap;">${text.signInAlertOs}</td><td style="padding:8px 0;border-top:1px solid #d2d2d2;color:#151515;">${os}</td></tr>
     <tr><td class="muted" style="padding:8px 12px 8px 0;border-top:1px solid #d2d2d2;border-bottom:1px solid #d2d2d2;color:#4d4d4d;white-space:nowrap;">${text.signInAlertIp}</td><td style="padding:8px 0;border-top:1px solid #d2d2d2;border-bottom:1px solid #d2d2d2;color:#151515;word-break:break-all;">${ipAddress}</td></tr>
+    <#if place?has_content>
+    <tr><td class="muted" style="padding:8px 12px 8px 0;border-top:1px solid #d2d2d2;border-bottom:1px solid #d2d2d2;color:#4d4d4d;white-space:nowrap;">${text.signInAlertPlace}</td><td style="padding:8px 0;border-top:1px solid #d2d2d2;border-bottom:1px solid #d2d2d2;color:#151515;">${place}</td></tr>
+    </#if>
   </table>
   <p style="margin:0 0 8px;color:#151515;">${text.signInAlertIfYou}</p>
   <p style="margin:0 0 20px;color:#151515;">${text.signInAlertIfNotYou}</p>
@@ -50,6 +53,9 @@
     <a class="link" href="${signingInUrl}" style="color:#0066cc;text-decoration:underline;">${text.signInAlertSigningIn}</a>
   </p>
   <p class="muted" style="margin:0;font-size:13px;color:#4d4d4d;">${text.signInAlertWhy}</p>
+  <#if placeAttribution?has_content>
+  <p class="muted" style="margin:8px 0 0;font-size:13px;color:#4d4d4d;">${placeAttribution}</p>
+  </#if>
 </td></tr>
 </table>
 </td></tr>

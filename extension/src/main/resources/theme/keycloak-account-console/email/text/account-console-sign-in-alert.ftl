@@ -7,6 +7,9 @@ ${text.signInAlertWhen}: ${when}
 ${text.signInAlertBrowser}: ${browser}
 ${text.signInAlertOs}: ${os}
 ${text.signInAlertIp}: ${ipAddress}
+<#if place?has_content>
+${text.signInAlertPlace}: ${place}
+</#if>
 
 ${text.signInAlertIfYou}
 ${text.signInAlertIfNotYou}
@@ -17,3 +20,6 @@ ${text.signInAlertSigningIn}: ${signingInUrl}
 
 --
 ${text.signInAlertWhy}
+<#if placeAttribution?has_content>
+${placeAttribution}
+</#if>

@@ -18,7 +18,15 @@ class ExtensionResourceBodiesTest {
     @Test
     void theProbeNamesEachFeature() {
         assertEquals("{\"accountActivity\":true,\"defaultSecondFactor\":false,\"eventsEnabled\":true,"
-                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false,\"offlineSessions\":true,\"lastUsed\":true,\"lockDown\":true,\"appPasswords\":true}",
-                json(new ExtensionResource.Offer(true, false, true, false, true, false, true, true, true, true)));
+                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false,\"offlineSessions\":true,\"lastUsed\":true,\"lockDown\":true,\"appPasswords\":true,"
+                + "\"places\":false}",
+                json(new ExtensionResource.Offer(true, false, true, false, true, false, true, true, true, true, false,
+                        null)));
+        assertEquals("{\"accountActivity\":false,\"defaultSecondFactor\":false,\"eventsEnabled\":false,"
+                + "\"signInAlerts\":false,\"applicationSessions\":true,\"verifyEmailAction\":false,"
+                + "\"offlineSessions\":true,\"lastUsed\":false,\"lockDown\":true,\"appPasswords\":false,"
+                + "\"places\":true,\"placesAttribution\":\"Data by someone\"}",
+                json(new ExtensionResource.Offer(false, false, false, false, true, false, true, false, true, false, true,
+                        "Data by someone")));
     }
 }

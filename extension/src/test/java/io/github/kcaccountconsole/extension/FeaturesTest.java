@@ -96,5 +96,9 @@ class FeaturesTest {
                 "kc.spi--realm-restapi-extension--account-console-extension--acount-activity-enabled",
                 "kc.spi-realm-restapi-extension-account-console-extension-account-activity-enabled",
                 "kc.spi-realm-restapi-extension-account-console-extension-enabled"), KNOWN));
+        // Keycloak 26.0 lists an option set in the environment by the variable's name.
+        assertEquals(Set.of("places-databse"), Features.unknownOptions(Set.of(
+                "KC_SPI_REALM_RESTAPI_EXTENSION_ACCOUNT_CONSOLE_EXTENSION_ACCOUNT_ACTIVITY_ENABLED",
+                "KC_SPI_REALM_RESTAPI_EXTENSION_ACCOUNT_CONSOLE_EXTENSION_PLACES_DATABSE"), KNOWN));
     }
 }

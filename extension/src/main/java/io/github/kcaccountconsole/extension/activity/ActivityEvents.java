@@ -16,6 +16,7 @@ import org.keycloak.events.EventQuery;
 import org.keycloak.events.EventType;
 
 import io.github.kcaccountconsole.extension.apppasswords.AppPasswords;
+import io.github.kcaccountconsole.extension.places.Place;
 import io.github.kcaccountconsole.extension.shared.PageRequest;
 
 /** Which stored events a user sees as their account activity, and the fields of each that they see. */
@@ -84,14 +85,15 @@ public final class ActivityEvents {
     public static final String DEFAULT_SECOND_FACTOR_CHANGE = "default_second_factor";
 
     /**
-     * One row of the list: time, type, credential type, IP address, client, error, and which change an
-     * UPDATE_CREDENTIAL was when the extension recorded it ({@code default_second_factor}), and nothing else (no
-     * session id, no codes, no other details). A missing value is written as {@code null}, not left out.
+     * One row of the list: time, type, credential type, IP address, client, error, which change an
+     * UPDATE_CREDENTIAL was when the extension recorded it ({@code default_second_factor}), and the address's
+     * approximate place where the server has a places database, and nothing else (no session id, no codes, no other
+     * details). A missing value is written as {@code null}, not left out.
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({"time", "type", "credentialType", "ipAddress", "clientId", "error", "change"})
+    @JsonPropertyOrder({"time", "type", "credentialType", "ipAddress", "clientId", "error", "change", "place"})
     public record Row(long time, EventType type, String credentialType, String ipAddress, String clientId,
-                      String error, String change) {
+                      String error, String change, Place place) {
     }
 
     /** The answer of the events endpoint. */
@@ -105,10 +107,11 @@ public final class ActivityEvents {
         return type != null && TYPES.contains(type);
     }
 
-    public static Row toRow(StoredEvent event) {
+    /** The row of a stored event; {@code place} is its address's place, or {@code null}. */
+    public static Row toRow(StoredEvent event, Place place) {
         return new Row(event.time(), event.type(), credentialType(event.type(), event.details()),
                 blankToNull(event.ipAddress()), blankToNull(event.clientId()), blankToNull(event.error()),
-                change(event.type(), event.details()));
+                change(event.type(), event.details()), place);
     }
 
     /** {@code default_second_factor} for the events the extension records when a credential becomes the default. */

@@ -12,27 +12,32 @@ import org.keycloak.events.Event;
 import org.keycloak.events.EventStoreProvider;
 import org.keycloak.models.KeycloakSession;
 import org.keycloak.models.RealmModel;
+import org.keycloak.models.UserModel;
 
 import io.github.kcaccountconsole.extension.shared.Access;
 import io.github.kcaccountconsole.extension.shared.AccountResource;
 import io.github.kcaccountconsole.extension.shared.Answers;
 import io.github.kcaccountconsole.extension.shared.Checks;
 import io.github.kcaccountconsole.extension.shared.PageRequest;
+import io.github.kcaccountconsole.extension.places.PlaceBook;
 
 /** {@code events}: the caller's own events, newest first, a bounded page at a time. */
 public class ActivityResource extends AccountResource {
 
     private final boolean offered;
+    private final PlaceBook places;
 
-    public ActivityResource(KeycloakSession session, Checks checks, boolean offered) {
+    public ActivityResource(KeycloakSession session, Checks checks, boolean offered, PlaceBook places) {
         super(session, checks);
         this.offered = offered;
+        this.places = places;
     }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("first") String first, @QueryParam("max") String max) {
-        String userId = checks.require(offered, Access.Need.READ).user().getId();
+        UserModel user = checks.require(offered, Access.Need.READ).user();
+        String userId = user.getId();
         PageRequest page = PageRequest.of(first, max);
         RealmModel realm = session.getContext().getRealm();
         EventStoreProvider store = realm.isEventsEnabled() ? session.getProvider(EventStoreProvider.class) : null;
@@ -41,6 +46,7 @@ public class ActivityResource extends AccountResource {
                     ActivityEvents.page(false, new PageRequest(0, page.max()), List.of()));
         }
         long since = ActivityEvents.since(System.currentTimeMillis());
+        String language = session.getContext().resolveLocale(user).toLanguageTag();
         List<ActivityEvents.Row> rows = ActivityEvents.query(store.createQuery(), realm.getId(), userId, page, since)
                 .getResultStream()
                 // The query already asked for exactly this; checked again so that no store can widen it.
@@ -49,7 +55,7 @@ public class ActivityResource extends AccountResource {
                 .filter(event -> event.getTime() >= since)
                 .limit(page.max() + 1L)
                 .map(ActivityResource::stored)
-                .map(ActivityEvents::toRow)
+                .map(event -> ActivityEvents.toRow(event, places.near(event.ipAddress(), language).orElse(null)))
                 .toList();
         return Answers.json(Response.Status.OK, ActivityEvents.page(true, page, rows));
     }

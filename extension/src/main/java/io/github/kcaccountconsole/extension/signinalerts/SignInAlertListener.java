@@ -1,5 +1,6 @@
 package io.github.kcaccountconsole.extension.signinalerts;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,6 +18,8 @@ import org.keycloak.models.utils.KeycloakModelUtils;
 import org.keycloak.representations.account.DeviceRepresentation;
 
 import io.github.kcaccountconsole.extension.apppasswords.AppPasswords;
+import io.github.kcaccountconsole.extension.places.PlaceBook;
+import io.github.kcaccountconsole.extension.places.PlaceSource;
 import io.github.kcaccountconsole.extension.shared.AfterCommit;
 import io.github.kcaccountconsole.extension.shared.SignInListener;
 import io.github.kcaccountconsole.extension.shared.UserStateWrites;
@@ -72,9 +75,11 @@ public class SignInAlertListener extends SignInListener {
         if (remember(stored.state(), deviceKey, event.getTime()).next() == null && !stored.inCredential()) {
             return;
         }
+        Locale locale = session.getContext().resolveLocale(user);
+        PlaceBook places = PlaceSource.of(session.getKeycloakSessionFactory());
         Sighting sighting = new Sighting(realm.getId(), user.getId(), deviceKey, new SignInAlertMail.Facts(
-                event.getTime(), browser, os, event.getIpAddress(), session.getContext().resolveLocale(user),
-                session.getContext().getUri().getBaseUri()));
+                event.getTime(), browser, os, event.getIpAddress(), locale, session.getContext().getUri().getBaseUri(),
+                places.near(event.getIpAddress(), locale.toLanguageTag()).orElse(null), places.attribution()));
         KeycloakSessionFactory factory = session.getKeycloakSessionFactory();
         AfterCommit.run(session, EXECUTOR, () -> afterSignIn(factory, sighting),
                 () -> LOG.warnf("Sign-in of user %s not remembered: the sign-in alerts' queue is full",

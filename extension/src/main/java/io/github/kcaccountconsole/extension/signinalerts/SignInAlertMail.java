@@ -21,6 +21,8 @@ import org.keycloak.theme.FreeMarkerException;
 import org.keycloak.theme.Theme;
 import org.keycloak.theme.freemarker.FreeMarkerProvider;
 
+import io.github.kcaccountconsole.extension.places.Place;
+
 /**
  * Renders the sign-in alert with the email theme this jar carries ({@link #THEME}), whatever email theme the realm
  * chose for Keycloak's own mails. Texts come from that theme's bundles in the user's language, with the realm's
@@ -34,9 +36,11 @@ final class SignInAlertMail {
 
     /**
      * What the mail says about the sign-in, and what it needs of the sign-in's request: the user's language and the
-     * server's address as the request saw it (the mail is rendered later, in a session without a request).
+     * server's address as the request saw it (the mail is rendered later, in a session without a request). The
+     * address's approximate place and its database's attribution are {@code null} without a places database.
      */
-    record Facts(long time, String browser, String os, String ipAddress, Locale locale, URI baseUri) {
+    record Facts(long time, String browser, String os, String ipAddress, Locale locale, URI baseUri, Place place,
+            String placeAttribution) {
     }
 
     record Rendered(String subject, String text, String html) {
@@ -64,6 +68,10 @@ final class SignInAlertMail {
         model.put("browser", facts.browser());
         model.put("os", facts.os());
         model.put("ipAddress", facts.ipAddress() == null ? "" : facts.ipAddress());
+        String place = placeText(messages, facts.place(), locale);
+        model.put("place", place);
+        model.put("placeAttribution", place.isEmpty() || facts.placeAttribution() == null ? ""
+                : facts.placeAttribution());
         model.put("deviceActivityUrl", account.clone().path("account-security").path("device-activity").build()
                 .toString());
         model.put("signingInUrl", account.clone().path("account-security").path("signing-in").build().toString());
@@ -88,11 +96,26 @@ final class SignInAlertMail {
                 .buildAsString();
     }
 
+    /**
+     * "near Bracknell, United Kingdom" in the user's language (the country named by the JDK's locale data), the
+     * country alone when the database knows no city, and empty without a place.
+     */
+    static String placeText(Properties messages, Place place, Locale locale) {
+        if (place == null) {
+            return "";
+        }
+        String country = place.country() == null ? null : new Locale("", place.country()).getDisplayCountry(locale);
+        if (place.city() == null) {
+            return country == null ? "" : country;
+        }
+        return text(messages, "signInAlertNear", country == null ? place.city() : place.city() + ", " + country);
+    }
+
     /** The mail's sentences, placeholders filled ({0}: the realm's name, or the user's name in the greeting). */
     static Map<String, String> texts(Properties messages, String realmName, String userName) {
         Map<String, String> texts = new LinkedHashMap<>();
         for (String key : new String[] {"signInAlertSubject", "signInAlertHeading", "signInAlertIntro",
-                "signInAlertWhen", "signInAlertBrowser", "signInAlertOs", "signInAlertIp", "signInAlertIfYou",
+                "signInAlertWhen", "signInAlertBrowser", "signInAlertOs", "signInAlertIp", "signInAlertPlace", "signInAlertIfYou",
                 "signInAlertIfNotYou", "signInAlertDeviceActivity", "signInAlertSigningIn", "signInAlertWhy",
                 "signInAlertNotMe"}) {
             texts.put(key, text(messages, key, realmName));

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+
+import io.github.kcaccountconsole.extension.places.Place;
 import org.keycloak.events.EventType;
 
 import io.github.kcaccountconsole.extension.shared.Answers;
@@ -43,19 +45,28 @@ class ActivityEventsTest {
         Map<String, String> details = Map.of("code_id", "secret-code", "auth_method", "openid-connect",
                 "redirect_uri", "https://app.example/cb", "username", "alice");
         ActivityEvents.Row row = ActivityEvents.toRow(new ActivityEvents.StoredEvent(1732460000000L, EventType.LOGIN,
-                "127.0.0.1", "account-console", null, details));
+                "127.0.0.1", "account-console", null, details), null);
         assertEquals(new ActivityEvents.Row(1732460000000L, EventType.LOGIN, null, "127.0.0.1", "account-console", null,
-                null), row);
+                null, null), row);
         // Written as Keycloak writes JSON, with every field, nulls included, in this order, and nothing else.
         assertEquals("{\"time\":1732460000000,\"type\":\"LOGIN\",\"credentialType\":null,\"ipAddress\":\"127.0.0.1\","
-                + "\"clientId\":\"account-console\",\"error\":null,\"change\":null}", json(row));
+                + "\"clientId\":\"account-console\",\"error\":null,\"change\":null,\"place\":null}", json(row));
+    }
+
+    @Test
+    void aRowCarriesItsPlaceWithEveryPart() {
+        ActivityEvents.Row row = ActivityEvents.toRow(new ActivityEvents.StoredEvent(1L, EventType.LOGIN,
+                "81.2.69.142", "account-console", null, null), new Place("Bracknell", null, "GB"));
+        assertEquals("{\"time\":1,\"type\":\"LOGIN\",\"credentialType\":null,\"ipAddress\":\"81.2.69.142\","
+                + "\"clientId\":\"account-console\",\"error\":null,\"change\":null,"
+                + "\"place\":{\"city\":\"Bracknell\",\"region\":null,\"country\":\"GB\"}}", json(row));
     }
 
     @Test
     void theExtensionsOwnCredentialEventSaysItMadeADefault() {
         Map<String, String> details = Map.of("credential_type", "otp", "credential_change", "default_second_factor");
         ActivityEvents.Row row = ActivityEvents.toRow(new ActivityEvents.StoredEvent(1L, EventType.UPDATE_CREDENTIAL,
-                "10.0.0.2", "account-console", null, details));
+                "10.0.0.2", "account-console", null, details), null);
         assertEquals("default_second_factor", row.change());
         assertEquals("otp", row.credentialType());
         assertNull(ActivityEvents.change(EventType.UPDATE_CREDENTIAL, Map.of("credential_type", "otp")));
@@ -66,7 +77,7 @@ class ActivityEventsTest {
     @Test
     void aFailureCarriesItsError() {
         ActivityEvents.Row row = ActivityEvents.toRow(new ActivityEvents.StoredEvent(1L, EventType.LOGIN_ERROR,
-                "10.0.0.2", "account-console", "invalid_user_credentials", null));
+                "10.0.0.2", "account-console", "invalid_user_credentials", null), null);
         assertEquals("invalid_user_credentials", row.error());
         assertEquals("10.0.0.2", row.ipAddress());
     }
@@ -74,7 +85,7 @@ class ActivityEventsTest {
     @Test
     void blankFieldsBecomeNull() {
         ActivityEvents.Row row = ActivityEvents.toRow(new ActivityEvents.StoredEvent(1L, EventType.LOGOUT, "", " ", "",
-                null));
+                null), null);
         assertNull(row.ipAddress());
         assertNull(row.clientId());
         assertNull(row.error());
@@ -98,7 +109,7 @@ class ActivityEventsTest {
     }
 
     private static ActivityEvents.Row row(long time) {
-        return new ActivityEvents.Row(time, EventType.LOGIN, null, null, null, null, null);
+        return new ActivityEvents.Row(time, EventType.LOGIN, null, null, null, null, null, null);
     }
 
     @Test

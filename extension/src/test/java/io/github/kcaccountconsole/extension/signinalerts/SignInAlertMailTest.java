@@ -14,6 +14,8 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import io.github.kcaccountconsole.extension.places.Place;
+
 class SignInAlertMailTest {
 
     private static final String MESSAGES = "/theme/keycloak-account-console/email/messages/";
@@ -35,11 +37,15 @@ class SignInAlertMailTest {
     void everyLanguageHasEveryTextOfTheMailAndKeepsItsPlaceholders() throws IOException {
         Properties english = bundle("en");
         Map<String, String> texts = SignInAlertMail.texts(english, "R", "U");
-        assertEquals(english.stringPropertyNames(), texts.keySet());
+        // The place's wording is filled with the place, not the realm's name (placeText).
+        Set<String> sentences = new java.util.TreeSet<>(english.stringPropertyNames());
+        sentences.remove("signInAlertNear");
+        assertEquals(sentences, new java.util.TreeSet<>(texts.keySet()));
         for (String language : LANGUAGES) {
             Properties translated = bundle(language);
             assertEquals(english.stringPropertyNames(), translated.stringPropertyNames(), language);
-            for (String key : Set.of("signInAlertSubject", "signInAlertIntro", "signInAlertGreeting")) {
+            for (String key : Set.of("signInAlertSubject", "signInAlertIntro", "signInAlertGreeting",
+                    "signInAlertNear")) {
                 assertTrue(translated.getProperty(key).contains("{0}"), language + " " + key);
             }
         }
@@ -56,11 +62,29 @@ class SignInAlertMailTest {
     @Test
     void theLinkForThisWasntMeCarriesTheMailsFactsAndNothingElse() {
         SignInAlertMail.Facts facts = new SignInAlertMail.Facts(1732460000000L, "Mobile Safari", "Mac OS X",
-                "192.0.2.7", java.util.Locale.ENGLISH, java.net.URI.create("https://id.example.org/"));
+                "192.0.2.7", java.util.Locale.ENGLISH, java.net.URI.create("https://id.example.org/"),
+                new Place("Bracknell", "England", "GB"), "Places by someone");
         String url = SignInAlertMail.secureAccountUrl("https://id.example.org/realms/demo/account", facts);
         java.net.URI link = java.net.URI.create(url);
         assertEquals("/realms/demo/account/account-security/secure-your-account", link.getPath());
         assertEquals("browser=Mobile+Safari&os=Mac+OS+X&time=1732460000000", link.getRawQuery());
         assertTrue(!url.contains("192.0.2"), url);
+        assertTrue(!url.contains("Bracknell"), url);
+    }
+
+    @Test
+    void thePlaceIsWrittenNearItsCityWithTheCountryInTheUsersLanguage() {
+        Properties german = new Properties();
+        german.setProperty("signInAlertNear", "in der Nähe von {0}");
+        assertEquals("in der Nähe von Bracknell, Vereinigtes Königreich",
+                SignInAlertMail.placeText(german, new Place("Bracknell", "England", "GB"), java.util.Locale.GERMAN));
+        Properties english = new Properties();
+        english.setProperty("signInAlertNear", "near {0}");
+        assertEquals("near Bracknell, United Kingdom",
+                SignInAlertMail.placeText(english, new Place("Bracknell", null, "GB"), java.util.Locale.ENGLISH));
+        // Without a city, the country alone; without a place, nothing.
+        assertEquals("United States",
+                SignInAlertMail.placeText(english, new Place(null, null, "US"), java.util.Locale.ENGLISH));
+        assertEquals("", SignInAlertMail.placeText(english, null, java.util.Locale.ENGLISH));
     }
 }
