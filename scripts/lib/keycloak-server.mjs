@@ -423,6 +423,7 @@ export async function startContainer(options, { instance, timeoutSeconds = start
     httpPort: options.httpPort,
     managementPort: options.managementPort,
     features: options.features,
+    proxyHeaders: options.proxyHeaders,
   });
   let container;
   try {

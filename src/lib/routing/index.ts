@@ -9,3 +9,4 @@ export { RouterProvider } from "./provider";
 export { createBrowserRouter } from "./browserRouter";
 export { Link, NavLink } from "./links";
 export { usePageSwitch } from "./pageSwitch";
+export { isSamePage } from "./pagePath";

@@ -1,12 +1,11 @@
 import { Link as RouterLink, useLocation, useResolvedPath, type LinkProps } from "react-router";
-
-const path = (pathname: string) => pathname.replace(/\/+$/, "").toLowerCase();
+import { isSamePage } from "./pagePath";
 
 /** Whether `to` is the page shown, as the matching reads paths (any letter case, a trailing slash or not). */
 function useIsShown(to: LinkProps["to"]) {
   const location = useLocation();
   const target = useResolvedPath(to);
-  const samePage = path(target.pathname) === path(location.pathname);
+  const samePage = isSamePage(target.pathname, location.pathname);
   return { samePage, sameEntry: samePage && target.search === location.search && target.hash === location.hash };
 }
 

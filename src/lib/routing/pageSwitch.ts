@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { useLocation, useNavigation, useNavigationType } from "react-router";
+import { isSamePage, pagePath } from "./pagePath";
 
 /** What scrolls `element`'s page: its nearest ancestor that scrolls its overflow, or the document. */
 function scrollerOf(element: Element | null): Element {
@@ -30,7 +31,7 @@ export function usePageSwitch(region: RefObject<HTMLElement | null>): void {
   const action = useNavigationType();
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
-  const leaving = loading && navigation.location.pathname !== location.pathname;
+  const leaving = loading && !isSamePage(navigation.location.pathname, location.pathname);
   const positions = useRef(new Map<string, number>());
   const shown = useRef(location);
   const focusAtStart = useRef<Element | null>(null);
@@ -59,7 +60,7 @@ export function usePageSwitch(region: RefObject<HTMLElement | null>): void {
     const [previous, main] = [shown.current, region.current];
     const startFocus = focusAtStart.current ?? document.activeElement;
     [shown.current, focusAtStart.current] = [location, null];
-    const page = (where: typeof location) => where.pathname.replace(/\/+$/, "").toLowerCase() + where.search;
+    const page = (where: typeof location) => pagePath(where.pathname) + where.search;
     // The same page (a jump to a fragment: the browser placed it), or no page region.
     if (previous === location || page(previous) === page(location) || !main) return;
     const fragment = location.hash && fragmentOf(location.hash);

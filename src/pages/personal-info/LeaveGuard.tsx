@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/AuthContext";
-import { useBlocker, useLocation, useNavigation } from "../../lib/routing";
+import { isSamePage, useBlocker, useLocation, useNavigation } from "../../lib/routing";
 import type { ProfileFormValues } from "../../user-profile/fieldNames";
 
 /**
@@ -69,7 +69,7 @@ export function LeaveGuard({ onDiscard }: { onDiscard: () => void }) {
 export function InertWhileLeaving({ className, children }: { className?: string; children: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();
-  const leaving = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  const leaving = navigation.state === "loading" && !isSamePage(navigation.location.pathname, location.pathname);
   return (
     <div className={className} inert={leaving}>
       {children}
