@@ -326,10 +326,11 @@ test.describe("app passwords", () => {
     await expect(page.getByText("App password “Mail on my laptop” revoked.")).toBeVisible();
     await expect(section.getByText("You have no app passwords.")).toBeVisible();
     expect(await answerOf(await mailServerGrant(request, ALICE.username, secret))).toEqual(refusal);
-    const removed = (await userEvents(admin, ALICE.username)).find(
-      (event) => event.type === "REMOVE_CREDENTIAL" && event.details?.credential_type === TYPE,
-    );
-    expect(removed?.details).toMatchObject({ credential_id: stored!.id, credential_user_label: "Mail on my laptop" });
+    const removed = async () =>
+      (await userEvents(admin, ALICE.username)).find(
+        (event) => event.type === "REMOVE_CREDENTIAL" && event.details?.credential_type === TYPE,
+      )?.details;
+    await expect.poll(removed).toMatchObject({ credential_id: stored!.id, credential_user_label: "Mail on my laptop" });
 
     // The server's log never held it (the log of the server this run started; a reused one is not ours to read).
     const log = process.env.E2E_KEYCLOAK_LOG;
@@ -370,10 +371,11 @@ test.describe("app passwords", () => {
       })
       .toEqual(refusal);
     expect(Date.now()).toBeGreaterThanOrEqual(expires);
-    const expired = (await userEvents(admin, ERIN.username)).find(
-      (event) => event.type === "LOGIN_ERROR" && event.details?.reason === "app_password_expired",
-    );
-    expect(expired?.details).toMatchObject({ credential_id: soon.id, credential_user_label: "Expires soon" });
+    const expired = async () =>
+      (await userEvents(admin, ERIN.username)).find(
+        (event) => event.type === "LOGIN_ERROR" && event.details?.reason === "app_password_expired",
+      )?.details;
+    await expect.poll(expired).toMatchObject({ credential_id: soon.id, credential_user_label: "Expires soon" });
   });
 
   test("wrong app passwords lock the user out as the realm's brute-force protection says", async ({
@@ -414,10 +416,11 @@ test.describe("app passwords", () => {
     // answers the same to Bob's right account password.
     expect(await answerOf(await mailServerGrant(request, BOB.username, password))).toEqual(refusal);
     expect(await answerOf(await keycloakGrant(request, REALM, BOB.username, BOB.password))).toEqual(refusal);
-    const events = await userEvents(admin, BOB.username);
-    expect(events.some((event) => event.type === "LOGIN_ERROR" && event.error === "user_temporarily_disabled")).toBe(
-      true,
-    );
+    const lockedOut = async () =>
+      (await userEvents(admin, BOB.username)).some(
+        (event) => event.type === "LOGIN_ERROR" && event.error === "user_temporarily_disabled",
+      );
+    await expect.poll(lockedOut).toBe(true);
     // The admin's unlock lets the app password in again.
     await admin.attackDetection.del({ realm: REALM, id: bobId });
     expect((await mailServerGrant(request, BOB.username, password)).status()).toBe(200);
@@ -519,11 +522,14 @@ test.describe("app passwords", () => {
     for (const clientId of [WIDE_CLIENT, MAPPED_CLIENT]) {
       expect(await answerOf(await mailServerGrant(request, IVAN.username, password, { clientId }))).toEqual(refusal);
     }
-    // The admin sees why in the events (and in the server's log, which names what to change).
-    const refused = (await userEvents(admin, IVAN.username)).filter(
-      (event) => event.type === "LOGIN_ERROR" && event.details?.reason === "client_reaches_account",
-    );
-    expect(refused.map((event) => event.clientId).sort()).toEqual([MAPPED_CLIENT, WIDE_CLIENT].sort());
+    // The admin sees why in the events (and in the server's log, which names what to change). An event may be stored
+    // a moment after the answer went out: asked until both are there.
+    const refusedFor = async () =>
+      (await userEvents(admin, IVAN.username))
+        .filter((event) => event.type === "LOGIN_ERROR" && event.details?.reason === "client_reaches_account")
+        .map((event) => event.clientId)
+        .sort();
+    await expect.poll(refusedFor).toEqual([MAPPED_CLIENT, WIDE_CLIENT].sort());
     const log = process.env.E2E_KEYCLOAK_LOG;
     test.info().annotations.push({ type: "server log", description: log ?? "not read: the run reuses a server" });
     if (log) {
