@@ -103,7 +103,7 @@ function playwrightSummary(output) {
 }
 
 /**
- * Each failed browser test's title and the first lines of its error, for the end of the output (a CI log is often
+ * Each failed browser test's title, its error with the call log, and the test's line, for the end of the output (a CI log is often
  * read from its tail). The list reporter writes "  1) [chromium] › file:line:col › title ──…" then the error.
  * @param {string} plain
  */
@@ -112,11 +112,13 @@ function playwrightFailures(plain) {
   return blocks.slice(0, 5).map((block) => {
     const lines = block.split("\n");
     const title = (lines[0] ?? "").replace(/\s*─+\s*$/, "");
-    const error = lines
-      .slice(1)
-      .filter((line) => /\S/.test(line) && !/\[pid=\d+\]/.test(line))
-      .slice(0, 6);
-    return [title, ...error.map((line) => `    ${line.trim()}`)].join("\n");
+    const body = lines.slice(1).filter((line) => /\S/.test(line) && !/\[pid=\d+\]/.test(line));
+    // The message and the whole call log (what Playwright waited for, and why it retried), up to the code frame;
+    // then where in the test it stopped.
+    const frame = body.findIndex((line) => /^\s*>?\s*\d+ \|/.test(line) || /^\s*attachment #/.test(line));
+    const message = body.slice(0, frame < 0 ? 30 : Math.min(frame, 30));
+    const at = body.find((line) => /^\s*at \S+:\d+:\d+/.test(line));
+    return [title, ...[...message, ...(at ? [at] : [])].map((line) => `    ${line.trim()}`)].join("\n");
   });
 }
 

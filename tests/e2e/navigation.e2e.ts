@@ -37,6 +37,8 @@ const heading = (page: Page) => page.getByTestId("page-heading");
 const firstName = (page: Page) => page.locator("input#firstName");
 const unsaved = (page: Page) => page.getByRole("dialog", { name: "You have unsaved changes." });
 const PERSONAL_INFO = /\/account\/?$/;
+/** Personal info's data: the profile with its metadata. */
+const PROFILE = /\/account\/?\?userProfileMetadata=true$/;
 const SIGNING_IN = /\/account\/account-security\/signing-in$/;
 
 /** From personal info (the first entry) to signing in and back to personal info by the sidebar: three entries. */
@@ -47,6 +49,25 @@ async function threeEntries(page: Page) {
   await expect(heading(page)).toHaveText("Signing in");
   await sidebar(page).getByRole("link", { name: "Personal info" }).click();
   await expect(heading(page)).toHaveText("Personal info");
+}
+
+/** From now on, records whether the first-name field leaves the page or goes inert, even for a moment. */
+async function watchFirstName(page: Page) {
+  await page.evaluate(() => {
+    const field = document.querySelector("input#firstName")!;
+    const seen = { removed: false, inert: false };
+    Object.assign(window, { firstNameSeen: seen });
+    new MutationObserver((records) => {
+      if (!field.isConnected) seen.removed = true;
+      // Made inert, whether or not it is still: the record keeps the value before each change.
+      const inert = (record: MutationRecord) =>
+        record.attributeName === "inert" &&
+        (record.target as Element).contains(field) &&
+        ((record.target as Element).hasAttribute("inert") || record.oldValue !== null);
+      if (records.some(inert)) seen.inert = true;
+    }).observe(document.body, { subtree: true, childList: true, attributeFilter: ["inert"], attributeOldValue: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { firstNameSeen: object }).firstNameSeen);
 }
 
 async function openGroup(page: Page) {
@@ -109,10 +130,21 @@ test.describe("back and forward with unsaved changes", () => {
     await expect(page).toHaveURL(/\/account\/?#firstName$/);
     await expect(firstName(page)).toHaveValue("Typed");
 
-    // Back one step: the same page without the fragment, no question.
+    // Back one step: the same page without the fragment, no question. As a browser would load that address again,
+    // the router loads the page's data again; slowly here (a second, past the shell's SPINNER_DELAY_MS before a
+    // switch's spinner), and meanwhile the form stays as typed: neither replaced (by the spinner) nor inert.
+    const seen = await watchFirstName(page);
+    await page.route(PROFILE, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue().catch(() => undefined);
+    });
+    const reloaded = page.waitForResponse(PROFILE);
     await page.goBack();
+    await reloaded;
+    await page.unroute(PROFILE);
     await expect(page).toHaveURL(PERSONAL_INFO);
     await expect(firstName(page)).toHaveValue("Typed");
+    expect(await seen()).toEqual({ removed: false, inert: false });
     await expect(unsaved(page)).toBeHidden();
     // Back once more: another page. Leaving moves exactly that step.
     await page.goBack();

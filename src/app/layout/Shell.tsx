@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { basePath } from "../../environment/environment";
 import { useEnvironment } from "../../environment/EnvironmentContext";
-import { isSamePage, Outlet, useLocation, useMatches, useNavigation, usePageSwitch } from "../../lib/routing";
+import { Outlet, useLeavingPage, useLocation, useMatches, usePageSwitch } from "../../lib/routing";
 import type { PageHandle } from "../routing/routes";
 import { LoadingState } from "../../ui/LoadingState";
 import { translateLabel } from "../../i18n/translateLabel";
@@ -23,10 +23,8 @@ export const SPINNER_DELAY_MS = 300;
 export const MAIN_ID = "main-content";
 
 export function Shell({ menu }: { menu: MenuItem[] }) {
-  const navigation = useNavigation();
   const location = useLocation();
-  const switching = navigation.state === "loading" && !isSamePage(navigation.location.pathname, location.pathname);
-  const slow = useLateFlag(switching, SPINNER_DELAY_MS);
+  const slow = useLateFlag(useLeavingPage(), SPINNER_DELAY_MS);
   const { t } = useTranslation();
   const environment = useEnvironment();
   const leaf = activeLeaf(menu, relativePath(location.pathname, basePath(environment)));

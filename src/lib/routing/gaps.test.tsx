@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createBrowserRouter, createMemoryRouter, Link, RouterProvider } from ".";
+import { createBrowserRouter, createMemoryRouter, Link, RouterProvider, useLeavingPage } from ".";
 
 /**
  * What our layer adds to react-router (index.ts). react-router's own behaviour (matching, loaders, error elements,
@@ -66,5 +66,46 @@ describe("the browser's router", () => {
     });
     // (A router of an earlier test still listens, and may number it first: after the one shown, either way.)
     expect((window.history.state as { idx?: number } | null)?.idx).toBeGreaterThan(shown);
+  });
+});
+
+describe("useLeavingPage", () => {
+  function Probe() {
+    return <p data-testid="leaving">{String(useLeavingPage())}</p>;
+  }
+
+  it("under a basename: true while another page loads, false while the page shown reloads", async () => {
+    let release = () => {};
+    const load = () => new Promise<null>((resolve) => (release = () => resolve(null)));
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/",
+          element: <Probe />,
+          children: [
+            { index: true, loader: load, element: null },
+            { path: "groups", loader: load, element: null },
+          ],
+        },
+      ],
+      { basename: "/realms/demo/account/", initialEntries: ["/realms/demo/account/"] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(async () => release());
+    const leaving = await screen.findByTestId("leaving");
+    expect(leaving).toHaveTextContent("false");
+
+    // The page shown with its data loaded again (as a step back from a fragment loads it): no switch.
+    act(() => void router.navigate("/?again"));
+    expect(router.state.navigation.state).toBe("loading");
+    expect(leaving).toHaveTextContent("false");
+    await act(async () => release());
+    await waitFor(() => expect(router.state.navigation.state).toBe("idle"));
+
+    act(() => void router.navigate("/groups"));
+    expect(router.state.navigation.state).toBe("loading");
+    expect(leaving).toHaveTextContent("true");
+    await act(async () => release());
+    await waitFor(() => expect(leaving).toHaveTextContent("false"));
   });
 });

@@ -8,5 +8,5 @@ export * from "react-router";
 export { RouterProvider } from "./provider";
 export { createBrowserRouter } from "./browserRouter";
 export { Link, NavLink } from "./links";
-export { usePageSwitch } from "./pageSwitch";
+export { useLeavingPage, usePageSwitch } from "./pageSwitch";
 export { isSamePage } from "./pagePath";

@@ -1,6 +1,17 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
-import { useLocation, useNavigation, useNavigationType } from "react-router";
+import { useHref, useLocation, useNavigation, useNavigationType } from "react-router";
 import { isSamePage, pagePath } from "./pagePath";
+
+/**
+ * Whether a switch to another page is loading (not a reload of the page shown, nor a step to a fragment of it). The
+ * router's navigation carries the whole address, `useLocation` the part under the basename: the page shown is
+ * compared with the basename put back.
+ */
+export function useLeavingPage(): boolean {
+  const navigation = useNavigation();
+  const shown = useHref(useLocation().pathname);
+  return navigation.state === "loading" && !isSamePage(navigation.location.pathname, shown);
+}
 
 /** What scrolls `element`'s page: its nearest ancestor that scrolls its overflow, or the document. */
 function scrollerOf(element: Element | null): Element {
@@ -29,9 +40,8 @@ function fragmentOf(hash: string): HTMLElement | null {
 export function usePageSwitch(region: RefObject<HTMLElement | null>): void {
   const location = useLocation();
   const action = useNavigationType();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading";
-  const leaving = loading && !isSamePage(navigation.location.pathname, location.pathname);
+  const loading = useNavigation().state === "loading";
+  const leaving = useLeavingPage();
   const positions = useRef(new Map<string, number>());
   const shown = useRef(location);
   const focusAtStart = useRef<Element | null>(null);

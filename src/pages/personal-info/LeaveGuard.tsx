@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/AuthContext";
-import { isSamePage, useBlocker, useLocation, useNavigation } from "../../lib/routing";
+import { isSamePage, useBlocker, useLeavingPage } from "../../lib/routing";
 import type { ProfileFormValues } from "../../user-profile/fieldNames";
 
 /**
@@ -20,7 +20,7 @@ export function LeaveGuard({ onDiscard }: { onDiscard: () => void }) {
   const { isDirty, isSubmitting } = useFormState<ProfileFormValues>();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      isDirty && !isSubmitting && currentLocation.pathname !== nextLocation.pathname,
+      isDirty && !isSubmitting && !isSamePage(currentLocation.pathname, nextLocation.pathname),
   );
 
   useEffect(() => {
@@ -67,11 +67,8 @@ export function LeaveGuard({ onDiscard }: { onDiscard: () => void }) {
  * only this element draws again at each step of a switch.
  */
 export function InertWhileLeaving({ className, children }: { className?: string; children: ReactNode }) {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const leaving = navigation.state === "loading" && !isSamePage(navigation.location.pathname, location.pathname);
   return (
-    <div className={className} inert={leaving}>
+    <div className={className} inert={useLeavingPage()}>
       {children}
     </div>
   );
