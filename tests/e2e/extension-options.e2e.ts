@@ -14,7 +14,7 @@ const option = (name: string) =>
 const newerOption = (name: string) =>
   `KC_SPI_REALM_RESTAPI_EXTENSION__ACCOUNT_CONSOLE_EXTENSION__${name.toUpperCase().replaceAll("-", "_")}`;
 
-test("a feature option that is not true or false, or a misspelt option name, turns features off", async () => {
+test("a feature option that is not true or false, or a misspelt option name, turns features off @core @own-server", async () => {
   // A server start of its own: minutes on a busy machine.
   test.setTimeout(720_000);
   const port = Number(process.env.E2E_KC_PORT ?? 8181) + 2;

@@ -63,6 +63,8 @@ function runVersion(version) {
           E2E_KC_MANAGEMENT_PORT: env.VERSIONS_KC_MANAGEMENT_PORT || "9191",
           E2E_KC_INSTANCE: env.VERSIONS_KC_INSTANCE || "versions",
           E2E_KEYCLOAK_URL: "",
+          // The tests that start a server of their own (extension options): `npm test` leaves them to this matrix.
+          E2E_OWN_SERVERS: "1",
           PLAYWRIGHT_JSON_OUTPUT_FILE: report,
         },
         stdio: ["ignore", "pipe", "pipe"],
