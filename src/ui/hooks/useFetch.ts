@@ -7,9 +7,15 @@ const LOADING = { status: "loading" } as const;
 /**
  * Runs `load` on mount and whenever `key` changes (compared with Object.is), aborting the previous run;
  * `reload` runs it again. With `initial`, the first run is skipped: that data (from the page's loader) stands for it.
- * A result only counts for the run that produced it, so stale or aborted runs never show.
+ * A result only counts for the run that produced it, so stale or aborted runs never show. With `keepWhileLoading`, the
+ * last data stays while the next run loads (the same thing read again, as a page's reload does): nothing blinks away.
  */
-export function useFetch<T>(load: (signal: AbortSignal) => Promise<T>, key: unknown, initial?: T) {
+export function useFetch<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  key: unknown,
+  initial?: T,
+  { keepWhileLoading = false } = {},
+) {
   const [generation, setGeneration] = useState(0);
   // A fresh identity per run: results are kept with the run they belong to.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new identity whenever key or generation change
@@ -32,7 +38,7 @@ export function useFetch<T>(load: (signal: AbortSignal) => Promise<T>, key: unkn
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const state: FetchState<T> = useInitial
     ? { status: "ready", data: initial }
-    : result?.run === run
+    : result?.run === run || (keepWhileLoading && result?.state.status === "ready")
       ? result.state
       : LOADING;
   return { state, reload };

@@ -36,11 +36,9 @@ import "./app-passwords.css";
  * all otherwise. A create or a revoke loads the page again (`reload`), and with it the list.
  */
 export function AppPasswords({ offer, reload }: { offer: SigningInData["appPasswords"]; reload: () => Promise<void> }) {
-  const { state } = useFetch(() => offer, offer);
   // The last answer stands while the page loads again: the section, and the dialog open in it, stay.
-  const [shown, setShown] = useState<Awaited<SigningInData["appPasswords"]>>();
-  const answer = state.status === "ready" ? state.data : shown;
-  if (answer !== shown) setShown(answer);
+  const { state } = useFetch(() => offer, offer, undefined, { keepWhileLoading: true });
+  const answer = state.status === "ready" ? state.data : undefined;
   return answer ? <AppPasswordsSection read={answer.read} reload={() => void reload()} /> : null;
 }
 

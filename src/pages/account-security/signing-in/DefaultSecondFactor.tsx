@@ -57,7 +57,8 @@ export function DefaultSecondFactorProvider({
   const { t } = useTranslation();
   const api = useApi();
   const { addAlert, addError } = useAlerts();
-  const { state } = useFetch(() => offer, offer);
+  // The last answer stands while the page loads again: the default's label does not blink away.
+  const { state } = useFetch(() => offer, offer, undefined, { keepWhileLoading: true });
   const offered = state.status === "ready" ? state.data : undefined;
   const order = offered?.order;
   const factors = useMemo(() => secondFactors(containers), [containers]);

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { container, credential } from "../../../testing/credentials";
-import { renderPage, type StubRoute } from "../../../testing/renderPage";
+import { renderPage, stubServer, type StubRoute } from "../../../testing/renderPage";
 import { lastUseOf, typeOnlyUseOf } from "./LastUsed";
 
 const PAGE = "account-security/signing-in";
@@ -87,5 +87,36 @@ describe("when each sign-in method was last used", () => {
     await waitFor(() => expect(fetchStub.mock.calls.some(([url]) => String(url).endsWith(PROBE))).toBe(true));
     expect(fetchStub.mock.calls.some(([url]) => String(url).includes("last-used"))).toBe(false);
     expect(screen.queryByText(/Last used|No use recorded/)).toBeNull();
+  });
+
+  it("keeps the dates while the page loads again (after a change), and shows the new ones when they come", async () => {
+    const server = stubServer([
+      probe(true),
+      { path: "/credentials", body: containers },
+      { path: LAST_USED, body: { lastUsed: [{ credentialId: "o2", type: "otp", time: Date.UTC(2026, 10, 21, 12) }] } },
+    ]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    const { router, fetchStub } = renderPage(PAGE, {
+      fetch: async (input, init) => {
+        if (holding && String(input).endsWith(LAST_USED)) {
+          await held;
+          return Response.json({ lastUsed: [{ credentialId: "o2", type: "otp", time: Date.UTC(2026, 10, 23, 12) }] });
+        }
+        return server(input, init);
+      },
+    });
+    await waitFor(() => expect(row("Tablet")).toHaveTextContent("Last used: November 21, 2026"));
+
+    holding = true;
+    const asked = fetchStub.mock.calls.length;
+    await act(() => void router.revalidate());
+    await waitFor(() =>
+      expect(fetchStub.mock.calls.slice(asked).some(([url]) => String(url).endsWith(LAST_USED))).toBe(true),
+    );
+    expect(row("Tablet")).toHaveTextContent("Last used: November 21, 2026");
+    release();
+    await waitFor(() => expect(row("Tablet")).toHaveTextContent("Last used: November 23, 2026"));
   });
 });

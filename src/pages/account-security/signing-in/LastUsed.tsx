@@ -45,12 +45,13 @@ export function typeOnlyUseOf(uses: LastUse[], container: CredentialContainer): 
 
 /**
  * When each sign-in method was last used, as the page's loader reads it after the first screen, when the server
- * extension records it (again whenever the list is loaded again). A failure is said once, above the list; the rows then
+ * extension records it (again whenever the list is loaded again, the last answer standing meanwhile). A failure is said once, above the list; the rows then
  * say nothing about use.
  */
 export function LastUsedProvider({ lastUsed, children }: { lastUsed: SigningInData["lastUsed"]; children: ReactNode }) {
   const { t } = useTranslation();
-  const { state } = useFetch(() => lastUsed, lastUsed);
+  // The last answer stands while the page loads again: the lines do not blink away.
+  const { state } = useFetch(() => lastUsed, lastUsed, undefined, { keepWhileLoading: true });
   const read = state.status === "ready" ? state.data : undefined;
 
   return (
