@@ -22,6 +22,7 @@ import io.github.kcaccountconsole.extension.shared.PageRequest;
 import io.github.kcaccountconsole.extension.places.PlaceBook;
 
 /** {@code events}: the caller's own events, newest first, a bounded page at a time. */
+@Produces(MediaType.APPLICATION_JSON)
 public class ActivityResource extends AccountResource {
 
     private final boolean offered;
@@ -34,7 +35,6 @@ public class ActivityResource extends AccountResource {
     }
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("first") String first, @QueryParam("max") String max) {
         UserModel user = checks.require(offered, Access.Need.READ).user();
         String userId = user.getId();

@@ -18,7 +18,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.jboss.logging.Logger;
 import org.keycloak.credential.CredentialModel;
 import org.keycloak.events.Details;
 import org.keycloak.events.EventType;
@@ -46,9 +45,8 @@ import io.github.kcaccountconsole.extension.shared.UserRowLock;
  * {@code /realms/{realm}/account-console-extension/app-passwords}: the token's user's own app passwords (list, create,
  * revoke). No user in the address or the body; the bearer check refuses a token of another realm.
  */
+@Produces(MediaType.APPLICATION_JSON)
 public class AppPasswordsResource extends AccountResource {
-
-    private static final Logger LOG = Logger.getLogger(AppPasswordsResource.class);
 
     /** The key of a required action's maximum authentication age in its configuration. */
     static final String MAX_AUTH_AGE_KEY = "max_auth_age";
@@ -84,7 +82,6 @@ public class AppPasswordsResource extends AccountResource {
     }
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     public Response list() {
         UserModel user = checks.require(Access.Need.READ).user();
         List<Row> rows = AppPasswordStore.list(user).stream().map(Row::of).toList();
@@ -92,7 +89,6 @@ public class AppPasswordsResource extends AccountResource {
     }
 
     @POST
-    @Produces(MediaType.APPLICATION_JSON)
     public Response create(InputStream input) throws IOException {
         BearerCheck.Result caller = checks.require(Access.Need.WRITE);
         RealmModel realm = session.getContext().getRealm();
@@ -140,7 +136,7 @@ public class AppPasswordsResource extends AccountResource {
             throw refusal(AppPasswords.NAME_TAKEN);
         }
         record(caller, EventType.UPDATE_CREDENTIAL, stored);
-        LOG.debugf("User %s created app password %s", user.getId(), stored.getId());
+        log.debugf("User %s created app password %s", user.getId(), stored.getId());
         return Answers.json(Response.Status.CREATED, new Created(stored.getId(), stored.getUserLabel(), now, asked.expires(),
                 null, secret));
     }
@@ -196,7 +192,6 @@ public class AppPasswordsResource extends AccountResource {
 
     @DELETE
     @Path("{id}")
-    @Produces(MediaType.APPLICATION_JSON)
     public Response revoke(@PathParam("id") String id) {
         BearerCheck.Result caller = checks.require(Access.Need.WRITE);
         UserModel user = caller.user();
@@ -209,7 +204,7 @@ public class AppPasswordsResource extends AccountResource {
                     "You have no app password with this id.");
         }
         record(caller, EventType.REMOVE_CREDENTIAL, credential);
-        LOG.debugf("User %s revoked app password %s", user.getId(), credential.getId());
+        log.debugf("User %s revoked app password %s", user.getId(), credential.getId());
         return Answers.noContent();
     }
 

@@ -23,6 +23,7 @@ import io.github.kcaccountconsole.extension.shared.Checks;
  * {@code credentials/last-used}: when each of the caller's sign-in methods was last used, as far as the extension
  * recorded it: rows of credentials the user still has, and of types the user still has a credential of.
  */
+@Produces(MediaType.APPLICATION_JSON)
 public class LastUsedResource extends AccountResource {
 
     public LastUsedResource(KeycloakSession session, Checks checks) {
@@ -40,7 +41,6 @@ public class LastUsedResource extends AccountResource {
     }
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     public Response list() {
         UserModel user = checks.require(Access.Need.READ).user();
         List<CredentialModel> credentials = user.credentialManager().getStoredCredentialsStream().toList();

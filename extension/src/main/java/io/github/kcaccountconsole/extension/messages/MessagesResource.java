@@ -30,6 +30,7 @@ import io.github.kcaccountconsole.extension.shared.Checks;
  * the user's, and the console reads them before sign-in has finished. It falls back to Keycloak's list when this
  * answers anything but 200 or 304.
  */
+@Produces(MediaType.APPLICATION_JSON)
 public class MessagesResource extends AccountResource {
 
     public MessagesResource(KeycloakSession session, Checks checks) {
@@ -38,7 +39,6 @@ public class MessagesResource extends AccountResource {
 
     @GET
     @Path("{locale}")
-    @Produces(MediaType.APPLICATION_JSON)
     public Response texts(@PathParam("locale") String locale, @Context Request request,
             @HeaderParam(HttpHeaders.ACCEPT_ENCODING) String acceptEncoding) throws IOException {
         checks.accountManagementOn();

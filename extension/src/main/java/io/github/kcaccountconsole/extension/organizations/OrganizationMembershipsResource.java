@@ -13,7 +13,6 @@ import jakarta.ws.rs.core.Response;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
-import org.jboss.logging.Logger;
 import org.keycloak.common.Profile;
 import org.keycloak.events.admin.OperationType;
 import org.keycloak.events.admin.ResourceType;
@@ -38,9 +37,9 @@ import io.github.kcaccountconsole.extension.shared.UserRowLock;
  * leaving one. There is no user in the address: every answer is about the token's user, in the URL's realm (the bearer
  * check refuses a token of another realm, and Keycloak's organization provider is bound to the URL's realm).
  */
+@Produces(MediaType.APPLICATION_JSON)
 public class OrganizationMembershipsResource extends AccountResource {
 
-    private static final Logger LOG = Logger.getLogger(OrganizationMembershipsResource.class);
     static final String MANAGED_MEMBER = "managed_member";
     static final String NOT_A_MEMBER = "organization_not_found";
 
@@ -59,7 +58,6 @@ public class OrganizationMembershipsResource extends AccountResource {
 
     /** Which of the caller's memberships are managed: the console offers "Leave" only for the others. */
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     public Response list() {
         UserModel user = checks.require(offered(), Access.Need.READ).user();
         OrganizationProvider organizations = session.getProvider(OrganizationProvider.class);
@@ -77,13 +75,9 @@ public class OrganizationMembershipsResource extends AccountResource {
      */
     @DELETE
     @Path("{id}")
-    @Produces(MediaType.APPLICATION_JSON)
     public Response leave(@PathParam("id") String id) {
-        BearerCheck.Result caller = checks.require(offered(), Access.Need.WRITE);
         // The admin event names the caller's client as its author: without one, nothing is changed.
-        if (caller.client() == null) {
-            throw Answers.error(Response.Status.FORBIDDEN, "forbidden", "This token may not use this endpoint.");
-        }
+        BearerCheck.Result caller = checks.requireClient(offered(), Access.Need.WRITE);
         OrganizationProvider organizations = session.getProvider(OrganizationProvider.class);
         RealmModel realm = session.getContext().getRealm();
         // The user's row locked until the transaction ends: two leaves of one user run one after the other, the later
@@ -110,7 +104,7 @@ public class OrganizationMembershipsResource extends AccountResource {
             throw managedMember();
         }
         recordLeave(caller, organization);
-        LOG.debugf("User %s left organization %s", user.getId(), organization.getId());
+        log.debugf("User %s left organization %s", user.getId(), organization.getId());
         return Answers.noContent();
     }
 

@@ -27,6 +27,7 @@ import io.github.kcaccountconsole.extension.shared.Checks;
  * {@code places}: the approximate places of the caller's own sessions. Only the addresses Keycloak recorded for the
  * caller's sessions are looked up: no address comes from the request, so this is no oracle for any address.
  */
+@Produces(MediaType.APPLICATION_JSON)
 public class PlacesResource extends AccountResource {
 
     private final PlaceBook book;
@@ -42,7 +43,6 @@ public class PlacesResource extends AccountResource {
 
     @GET
     @Path("sessions")
-    @Produces(MediaType.APPLICATION_JSON)
     public Response sessions() {
         UserModel user = checks.require(book.offered(), Access.Need.READ).user();
         RealmModel realm = session.getContext().getRealm();
@@ -64,7 +64,6 @@ public class PlacesResource extends AccountResource {
      */
     @GET
     @Path("new-countries")
-    @Produces(MediaType.APPLICATION_JSON)
     public Response newCountries() {
         UserModel user = checks.require(book.offered(), Access.Need.READ).user();
         RealmModel realm = session.getContext().getRealm();

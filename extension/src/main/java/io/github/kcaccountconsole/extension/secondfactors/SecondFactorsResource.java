@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.Response;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
-import org.jboss.logging.Logger;
 import org.keycloak.credential.CredentialModel;
 import org.keycloak.events.Details;
 import org.keycloak.events.EventBuilder;
@@ -32,9 +31,8 @@ import io.github.kcaccountconsole.extension.shared.Checks;
  * at sign-in (the first is the default), and the change of the default. The Account API lists each kind's credentials
  * by priority, but not how the kinds rank against each other.
  */
+@Produces(MediaType.APPLICATION_JSON)
 public class SecondFactorsResource extends AccountResource {
-
-    private static final Logger LOG = Logger.getLogger(SecondFactorsResource.class);
 
     private final boolean offered;
 
@@ -54,7 +52,6 @@ public class SecondFactorsResource extends AccountResource {
 
     @GET
     @Path("second-factors")
-    @Produces(MediaType.APPLICATION_JSON)
     public Response order() {
         UserModel user = checks.require(offered, Access.Need.READ).user();
         List<SecondFactor> order = CredentialOrder.of(session, user)
@@ -67,7 +64,6 @@ public class SecondFactorsResource extends AccountResource {
     /** Makes one of the caller's second-factor credentials the one Keycloak offers first. */
     @POST
     @Path("{credentialId}/default")
-    @Produces(MediaType.APPLICATION_JSON)
     public Response makeDefault(@PathParam("credentialId") String credentialId) {
         BearerCheck.Result caller = checks.require(offered, Access.Need.WRITE);
         UserModel user = caller.user();
@@ -88,7 +84,7 @@ public class SecondFactorsResource extends AccountResource {
             CredentialModel moved = stored.stream().filter(c -> c.getId().equals(credentialId)).findFirst()
                     .orElseThrow();
             recordDefaultChange(caller, moved);
-            LOG.debugf("User %s made credential %s their default second factor", user.getId(), credentialId);
+            log.debugf("User %s made credential %s their default second factor", user.getId(), credentialId);
         }
         return Answers.noContent();
     }

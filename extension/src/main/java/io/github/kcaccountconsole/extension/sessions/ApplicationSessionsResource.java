@@ -10,7 +10,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
-import org.jboss.logging.Logger;
 import org.keycloak.events.EventBuilder;
 import org.keycloak.events.EventType;
 import org.keycloak.models.AuthenticatedClientSessionModel;
@@ -30,9 +29,8 @@ import io.github.kcaccountconsole.extension.shared.Checks;
 import io.github.kcaccountconsole.extension.shared.RetriedTransaction;
 
 /** {@code application-sessions}: the end of the caller's sessions with one application. */
+@Produces(MediaType.APPLICATION_JSON)
 public class ApplicationSessionsResource extends AccountResource {
-
-    private static final Logger LOG = Logger.getLogger(ApplicationSessionsResource.class);
 
     public ApplicationSessionsResource(KeycloakSession session, Checks checks) {
         super(session, checks);
@@ -48,7 +46,6 @@ public class ApplicationSessionsResource extends AccountResource {
      * leave their offline sessions, and an offline session left with no application is removed.
      */
     @DELETE
-    @Produces(MediaType.APPLICATION_JSON)
     public Response end(@Context UriInfo uriInfo) {
         BearerCheck.Result caller = checks.require(Access.Need.WRITE);
         ApplicationSessionRequest.Outcome asked =
@@ -83,7 +80,7 @@ public class ApplicationSessionsResource extends AccountResource {
             SessionChanges.recordRevokedGrant(session, caller, client.getClientId());
         }
         done.ended().forEach(sessionId -> recordApplicationLogout(caller.user(), client, sessionId));
-        LOG.debugf("User %s ended %d session(s) and %d offline session(s) with client %s", userId, done.ended().size(),
+        log.debugf("User %s ended %d session(s) and %d offline session(s) with client %s", userId, done.ended().size(),
                 done.offline().size(), client.getClientId());
         return Answers.noContent();
     }

@@ -5,7 +5,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import org.jboss.logging.Logger;
 import org.keycloak.models.KeycloakSession;
 
 import io.github.kcaccountconsole.extension.shared.Access;
@@ -15,9 +14,8 @@ import io.github.kcaccountconsole.extension.shared.BearerCheck;
 import io.github.kcaccountconsole.extension.shared.Checks;
 
 /** {@code lock-down}: the caller's "Lock it down". */
+@Produces(MediaType.APPLICATION_JSON)
 public class LockDownResource extends AccountResource {
-
-    private static final Logger LOG = Logger.getLogger(LockDownResource.class);
 
     public LockDownResource(KeycloakSession session, Checks checks) {
         super(session, checks);
@@ -29,11 +27,10 @@ public class LockDownResource extends AccountResource {
      * {@code reason=lock_down}; the password requirement an {@code EXECUTE_ACTIONS} event with the same reason.
      */
     @POST
-    @Produces(MediaType.APPLICATION_JSON)
     public Response lockDown() {
         BearerCheck.Result caller = checks.require(Access.Need.WRITE);
         LockDown.Outcome outcome = LockDown.run(session, caller);
-        LOG.debugf("User %s locked their account down: %d session(s) and %d offline session(s) ended",
+        log.debugf("User %s locked their account down: %d session(s) and %d offline session(s) ended",
                 caller.user().getId(), outcome.sessionsEnded(), outcome.offlineSessionsEnded());
         return Answers.json(Response.Status.OK, outcome);
     }

@@ -12,7 +12,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import org.jboss.logging.Logger;
 import org.keycloak.device.DeviceActivityManager;
 import org.keycloak.models.AuthenticatedClientSessionModel;
 import org.keycloak.models.ClientModel;
@@ -32,9 +31,8 @@ import io.github.kcaccountconsole.extension.shared.PageRequest;
 import io.github.kcaccountconsole.extension.shared.RetriedTransaction;
 
 /** {@code offline-sessions}: the caller's offline sessions ("lasting access"), listed and ended one at a time. */
+@Produces(MediaType.APPLICATION_JSON)
 public class OfflineSessionsResource extends AccountResource {
-
-    private static final Logger LOG = Logger.getLogger(OfflineSessionsResource.class);
 
     public OfflineSessionsResource(KeycloakSession session, Checks checks) {
         super(session, checks);
@@ -48,7 +46,6 @@ public class OfflineSessionsResource extends AccountResource {
      * names the way taken ({@code index} or {@code provider}), so that tests and operators can tell.
      */
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("first") String first, @QueryParam("max") String max) {
         BearerCheck.Result caller = checks.require(Access.Need.READ);
         PageRequest page = PageRequest.of(first, max);
@@ -80,7 +77,6 @@ public class OfflineSessionsResource extends AccountResource {
      */
     @DELETE
     @Path("{id}")
-    @Produces(MediaType.APPLICATION_JSON)
     public Response end(@PathParam("id") String id) {
         BearerCheck.Result caller = checks.require(Access.Need.WRITE);
         if (!OfflineSessions.plausibleId(id)) {
@@ -97,7 +93,7 @@ public class OfflineSessionsResource extends AccountResource {
         RetriedTransaction.endAgainIfWrittenBack(session, inner -> endOfflineSession(inner, userId, id) != null);
         // Recorded in the request's transaction once the change has committed: a try that was rolled back records none.
         revoked.forEach(clientId -> SessionChanges.recordRevokedGrant(session, caller, clientId));
-        LOG.debugf("User %s ended offline session %s", userId, id);
+        log.debugf("User %s ended offline session %s", userId, id);
         return Answers.noContent();
     }
 

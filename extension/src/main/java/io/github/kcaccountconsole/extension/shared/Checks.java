@@ -1,5 +1,6 @@
 package io.github.kcaccountconsole.extension.shared;
 
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -39,7 +40,7 @@ public final class Checks {
             case ALLOWED:
                 return caller;
             case FORBIDDEN:
-                throw Answers.error(Response.Status.FORBIDDEN, "forbidden", "This token may not use this endpoint.");
+                throw forbidden();
             default:
                 throw Answers.refusal(Response.status(Response.Status.UNAUTHORIZED)
                         .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"" + realm().getName() + "\"")
@@ -49,6 +50,19 @@ public final class Checks {
                                 "A valid bearer token of this realm is required.")))
                         .build());
         }
+    }
+
+    /** The caller, once every check has passed, if their token names the client it was issued to. */
+    public BearerCheck.Result requireClient(boolean featureOn, Access.Need need) {
+        BearerCheck.Result caller = require(featureOn, need);
+        if (caller.client() == null) {
+            throw forbidden();
+        }
+        return caller;
+    }
+
+    private static WebApplicationException forbidden() {
+        return Answers.error(Response.Status.FORBIDDEN, "forbidden", "This token may not use this endpoint.");
     }
 
     /**

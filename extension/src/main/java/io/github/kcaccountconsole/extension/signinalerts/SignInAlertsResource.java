@@ -28,6 +28,7 @@ import io.github.kcaccountconsole.extension.shared.UserStateWrites;
  * sign-in alerts. There is no user in the address or the body: the answer is always about the token's user, in the
  * URL's realm (the bearer check refuses a token of another realm).
  */
+@Produces(MediaType.APPLICATION_JSON)
 public class SignInAlertsResource extends AccountResource {
 
     public SignInAlertsResource(KeycloakSession session, Checks checks) {
@@ -40,7 +41,6 @@ public class SignInAlertsResource extends AccountResource {
     }
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     public Response read() {
         UserModel user = checks.require(Access.Need.READ).user();
         boolean offered = SignInAlerts.offered(session.getContext().getRealm());
@@ -50,7 +50,6 @@ public class SignInAlertsResource extends AccountResource {
 
     /** Turns the user's alerts on or off: {"enabled": false}. */
     @PUT
-    @Produces(MediaType.APPLICATION_JSON)
     public Response change(InputStream input) throws IOException {
         UserModel user = checks.require(Access.Need.WRITE).user();
         if (!SignInAlerts.offered(session.getContext().getRealm())) {
