@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoLike, testUser, pwUser, type KeycloakAdmin } from "./support/admin";
+import { demoLike, testUser, pwUsers, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, loginButton, recordViolations, submitLogin } from "./support/browser";
 import { expectError, expectOnlySignInMethods } from "./support/extension";
@@ -15,12 +15,9 @@ const REALM = "e2e-last-used";
 const OTHER_REALM = "e2e-last-used-other";
 const ROUTE = "account-security/signing-in";
 
-/** Password and two authenticator applications. */
-const LENA = pwUser("lena");
-/** Password only; sets up recovery codes, then signs in with one. */
-const RITA = pwUser("rita");
-/** Password only: the API's refusals. */
-const PAUL = pwUser("paul");
+// Lena: password and two authenticator applications. Rita: password only; sets up recovery codes, then signs in with
+// one. Paul: password only: the API's refusals.
+const { LENA, RITA, PAUL } = pwUsers("lena", "rita", "paul");
 
 const SECRETS: Record<string, string> = { Phone: "lena-phone-secret-00001", Tablet: "lena-tablet-secret-0002" };
 
