@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER, fixture, testUser, type KeycloakAdmin, type RealmJson, type SignInUser } from "../support/admin";
+import { idleOidcProvider } from "../support/broker";
 import { otpCredential, totp } from "../support/otp";
 import type { RealmRecipe } from "../support/realms";
 import { accountAs, requestAccess as requestAccessFor, type ResourceServer } from "../support/resource-server";
@@ -85,20 +86,7 @@ export function a11yRealm(realm: string): () => RealmJson {
           baseUrl: "https://notes.example.org/",
         },
       ],
-      identityProviders: [
-        {
-          alias: "partner",
-          displayName: "Partner",
-          providerId: "oidc",
-          enabled: true,
-          config: {
-            clientId: "broker",
-            clientSecret: "broker-secret",
-            authorizationUrl: "https://partner.example.org/auth",
-            tokenUrl: "https://partner.example.org/token",
-          },
-        },
-      ],
+      identityProviders: [idleOidcProvider("partner", "Partner")],
     };
   };
 }
