@@ -1,7 +1,8 @@
 import { DEMO_USER, demoLike, testUser } from "./support/admin";
+import { brokerClient, oidcBroker } from "./support/broker";
 import { loginButton, passReauthentication, signIn, submitLogin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
-import { accountUrl, expect, keycloakUrl, test } from "./support/test";
+import { accountUrl, expect, test } from "./support/test";
 import { keycloakAtLeast } from "./support/version";
 
 // Two realms in one Keycloak: the console's realm, and a partner realm that acts as its OpenID Connect
@@ -20,47 +21,18 @@ test.use({
       demoLike({
         accountTheme: undefined,
         users: [person("bob", "Builder"), person("carol", "Danvers")],
-        clients: [
-          {
-            clientId: "broker",
-            publicClient: false,
-            secret: BROKER_SECRET,
-            redirectUris: [`${keycloakUrl()}/realms/${REALM}/broker/partner/endpoint*`],
-            standardFlowEnabled: true,
-          },
-        ],
+        clients: [brokerClient(REALM, "partner", BROKER_SECRET)],
       }),
-    [REALM]: () => {
-      const partner = `${keycloakUrl()}/realms/${PARTNER}/protocol/openid-connect`;
-      return demoLike({
+    [REALM]: () =>
+      demoLike({
         users: [
           testUser(DEMO_USER, { lastName: "Liddell" }),
           person("dave", "Lister"),
           // Only the device-activity test signs in as Erin, so her sessions are exactly its own.
           person("erin", "Hannon"),
         ],
-        identityProviders: [
-          {
-            alias: "partner",
-            displayName: "Partner",
-            providerId: "oidc",
-            enabled: true,
-            trustEmail: true,
-            config: {
-              clientId: "broker",
-              clientSecret: BROKER_SECRET,
-              clientAuthMethod: "client_secret_post",
-              authorizationUrl: `${partner}/auth`,
-              tokenUrl: `${partner}/token`,
-              userInfoUrl: `${partner}/userinfo`,
-              validateSignature: "false",
-              syncMode: "IMPORT",
-              defaultScope: "openid profile email",
-            },
-          },
-        ],
-      });
-    },
+        identityProviders: [oidcBroker("partner", "Partner", PARTNER, BROKER_SECRET)],
+      }),
   },
   account: { realm: REALM, route: "account-security/signing-in" },
 });

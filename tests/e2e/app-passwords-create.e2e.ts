@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
-import { demoLike, testUser, type KeycloakAdmin, pwUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, pwUsers, type SignInUser } from "./support/admin";
 import { consoleToken, freshPage, loginButton, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { screenshot } from "./support/screenshots";
@@ -17,13 +17,9 @@ const MAX_AGE = 45;
 const ROUTE = "account-security/signing-in";
 const MAIL_CLIENT = "mail-server";
 
-const ALICE = pwUser("alice");
-/** Holds 19 app passwords, then sends 20 creates at once. */
-const CAROL = pwUser("carol");
-/** Sends 5 creates of one name at once. */
-const DAVE = pwUser("dave");
-/** Names the server refuses. */
-const ERIN = pwUser("erin");
+// Carol: holds 19 app passwords, then sends 20 creates at once. Dave: sends 5 creates of one name at once. Erin: names
+// the server refuses.
+const { ALICE, CAROL, DAVE, ERIN } = pwUsers("alice", "carol", "dave", "erin");
 
 test.use({
   realms: {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
 import { median } from "../../tools/statistics.mjs";
-import { demoLike, testUser, type KeycloakAdmin, pwUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, pwUsers, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, loginButton, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
@@ -36,22 +36,21 @@ const TYPE = "account-console-app-password";
 /** Brute-force protection: this many failures in a row lock the user out for a while. */
 const FAILURES = 5;
 
-const ALICE = pwUser("alice");
-/** Fails with wrong app passwords until locked out. */
-const BOB = pwUser("bob");
-/** The API's refusals and limits. */
-const CAROL = pwUser("carol");
-/** Has an app password that expires. */
-const ERIN = pwUser("erin");
-/** Has a second factor, a linked account and a consent: his app password's token must touch none of them. */
-const FRANK = pwUser("frank");
+// Bob fails with wrong app passwords until locked out. Carol meets the API's refusals and limits. Erin has an app
+// password that expires. Frank has a second factor, a linked account and a consent: his app password's token must
+// touch none of them. Ivan tries his app password through clients with too much reach. Of ENUM_REALM, Gina has app
+// passwords that work, are revoked, expire; Hal is disabled.
+const { ALICE, BOB, CAROL, ERIN, FRANK, IVAN, GINA, HAL } = pwUsers(
+  "alice",
+  "bob",
+  "carol",
+  "erin",
+  "frank",
+  "ivan",
+  "gina",
+  "hal",
+);
 const FRANK_OTP_SECRET = "frank-phone-secret-0001";
-/** Tries his app password through clients with too much reach. */
-const IVAN = pwUser("ivan");
-/** Of ENUM_REALM: app passwords that work, are revoked, expire. */
-const GINA = pwUser("gina");
-/** Of ENUM_REALM: disabled. */
-const HAL = pwUser("hal");
 
 const users = [
   ...[ALICE, BOB, CAROL, ERIN, IVAN].map((user) => testUser(user)),

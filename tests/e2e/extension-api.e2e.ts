@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
-import { demoLike, testUser, type KeycloakAdmin, pwUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, pwUsers, type SignInUser } from "./support/admin";
 import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
 import { PROBE_PLACES } from "./support/places";
@@ -17,18 +17,17 @@ const QUIET_REALM = "e2e-extension-quiet";
 /** A realm whose admin switches account management (the `account` client) off and on again. */
 const OFF_REALM = "e2e-extension-off";
 
-const ALICE = pwUser("alice");
-const BOB = pwUser("bob");
-/** May look (view-profile) but not change (no manage-account). */
-const CAROL = pwUser("carol");
-/** Has two authenticator applications. */
-const DORA = pwUser("dora");
-/** Must change her password at her next sign-in. */
-const ERIN = pwUser("erin");
-/** Fails to sign in many times. */
-const FRANK = pwUser("frank");
-/** Has one authenticator application, which she removes. */
-const GINA = pwUser("gina");
+// Carol may look (view-profile) but not change (no manage-account); Dora has two authenticator applications; Erin
+// must change her password at her next sign-in; Frank fails to sign in many times; Gina removes her one application.
+const { ALICE, BOB, CAROL, DORA, ERIN, FRANK, GINA } = pwUsers(
+  "alice",
+  "bob",
+  "carol",
+  "dora",
+  "erin",
+  "frank",
+  "gina",
+);
 
 /** OTP secrets by credential label (Keycloak keys the HMAC with the secret's bytes as stored). */
 const SECRETS: Record<string, string> = {
@@ -42,6 +41,24 @@ const SECRETS: Record<string, string> = {
 const otp = (label: string) => otpCredential(label, SECRETS[label] ?? "");
 
 const withOtp = (user: SignInUser, labels: string[]) => testUser(user, { otherCredentials: labels.map(otp) });
+
+/** What the probe answers in this file's realms, which differ only in whether they save events. */
+const probeAnswer = ({ eventsEnabled }: { eventsEnabled: boolean }) => ({
+  accountActivity: true,
+  defaultSecondFactor: true,
+  eventsEnabled,
+  signInAlerts: false,
+  applicationSessions: true,
+  // Keycloak starts VERIFY_EMAIL from a console's kc_action from 26.2 on.
+  verifyEmailAction: keycloakAtLeast("26.2.0"),
+  offlineSessions: true,
+  // Keycloak calls global event listeners (ours records last use) from 26.1 on.
+  lastUsed: keycloakAtLeast("26.1.0"),
+  lockDown: true,
+  // No flow of this realm has the app password step.
+  appPasswords: false,
+  ...PROBE_PLACES,
+});
 
 test.use({
   realms: {
@@ -132,6 +149,14 @@ async function directGrant(request: APIRequestContext, user: SignInUser, clientI
   });
 }
 
+/** The probe, the events and a change to REALM's data all refuse the token alike. */
+async function expectRefusedInRealm(request: APIRequestContext, token: string, status: number, error: string) {
+  const headers = bearer(token);
+  await expectError(await request.get(api(REALM), { headers }), status, error);
+  await expectError(await request.get(api(REALM, "events"), { headers }), status, error);
+  await expectError(await request.post(api(REALM, "credentials/x/default"), { headers }), status, error);
+}
+
 async function events(request: APIRequestContext, token: string, query = ""): Promise<EventPage> {
   const response = await request.get(api(REALM, `events${query}`), { headers: bearer(token) });
   expect(response.status()).toBe(200);
@@ -177,26 +202,14 @@ test.describe("the extension's API", () => {
     // The token works where it was issued ...
     expect((await request.get(api(OTHER_REALM), { headers: bearer(token) })).status()).toBe(200);
     // ... and nowhere else.
-    await expectError(await request.get(api(REALM), { headers: bearer(token) }), 401, "unauthorized");
-    await expectError(await request.get(api(REALM, "events"), { headers: bearer(token) }), 401, "unauthorized");
-    await expectError(
-      await request.post(api(REALM, "credentials/x/default"), { headers: bearer(token) }),
-      401,
-      "unauthorized",
-    );
+    await expectRefusedInRealm(request, token, 401, "unauthorized");
   });
 
   test("a valid token of another client of the realm (admin-cli) gets 403", async ({ request }) => {
     const grant = await directGrant(request, ALICE);
     expect(grant.status()).toBe(200);
     const token = ((await grant.json()) as { access_token: string }).access_token;
-    await expectError(await request.get(api(REALM), { headers: bearer(token) }), 403, "forbidden");
-    await expectError(await request.get(api(REALM, "events"), { headers: bearer(token) }), 403, "forbidden");
-    await expectError(
-      await request.post(api(REALM, "credentials/x/default"), { headers: bearer(token) }),
-      403,
-      "forbidden",
-    );
+    await expectRefusedInRealm(request, token, 403, "forbidden");
   });
 
   test("while the realm's account client is disabled, every endpoint answers 404 with or without a token, as Keycloak's account pages do", async ({
@@ -255,22 +268,7 @@ test.describe("the extension's API", () => {
     const response = await request.get(api(REALM), { headers: bearer(token) });
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("no-store");
-    expect(await response.json()).toEqual({
-      accountActivity: true,
-      defaultSecondFactor: true,
-      eventsEnabled: true,
-      signInAlerts: false,
-      applicationSessions: true,
-      // Keycloak starts VERIFY_EMAIL from a console's kc_action from 26.2 on.
-      verifyEmailAction: keycloakAtLeast("26.2.0"),
-      offlineSessions: true,
-      // Keycloak calls global event listeners (ours records last use) from 26.1 on.
-      lastUsed: keycloakAtLeast("26.1.0"),
-      lockDown: true,
-      // No flow of this realm has the app password step.
-      appPasswords: false,
-      ...PROBE_PLACES,
-    });
+    expect(await response.json()).toEqual(probeAnswer({ eventsEnabled: true }));
   });
 
   test("in a realm that saves no events: eventsEnabled false and an empty page, not an error", async ({
@@ -279,21 +277,7 @@ test.describe("the extension's API", () => {
   }) => {
     const { token } = await freshPage(browser, (page) => signInForToken(page, QUIET_REALM, ALICE));
     const probe = await request.get(api(QUIET_REALM), { headers: bearer(token) });
-    expect(await probe.json()).toEqual({
-      accountActivity: true,
-      defaultSecondFactor: true,
-      eventsEnabled: false,
-      signInAlerts: false,
-      applicationSessions: true,
-      verifyEmailAction: keycloakAtLeast("26.2.0"),
-      offlineSessions: true,
-      // Keycloak calls global event listeners (ours records last use) from 26.1 on.
-      lastUsed: keycloakAtLeast("26.1.0"),
-      lockDown: true,
-      // No flow of this realm has the app password step.
-      appPasswords: false,
-      ...PROBE_PLACES,
-    });
+    expect(await probe.json()).toEqual(probeAnswer({ eventsEnabled: false }));
     const page = await request.get(api(QUIET_REALM, "events?max=5"), { headers: bearer(token) });
     expect(page.status()).toBe(200);
     expect(await page.json()).toEqual({ eventsEnabled: false, first: 0, max: 5, hasMore: false, events: [] });

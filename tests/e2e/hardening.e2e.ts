@@ -2,9 +2,10 @@ import type { Locator, Page } from "@playwright/test";
 import { tabTo } from "./a11y/checks";
 import { DEMO_USER, demoLike, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
+import { idleOidcProvider } from "./support/broker";
 import { signOutByAdmin } from "./support/browser";
 import { screenshot } from "./support/screenshots";
-import { accountUrl, expect, keycloakUrl, test } from "./support/test";
+import { accountUrl, expect, test } from "./support/test";
 
 const REALM = "e2e-hardening";
 
@@ -21,27 +22,13 @@ function answerProfileSave(page: Page, status: number, error: string) {
 
 test.use({
   realms: {
-    [REALM]: () =>
-      demoLike({
-        organizationsEnabled: true,
-        verifiableCredentialsEnabled: true,
-        userManagedAccessAllowed: true,
-        // An identity provider, so that Linked accounts is on the menu.
-        identityProviders: [
-          {
-            alias: "partner",
-            displayName: "Partner",
-            providerId: "oidc",
-            enabled: true,
-            config: {
-              clientId: "partner",
-              clientSecret: "secret",
-              authorizationUrl: `${keycloakUrl()}/realms/master/protocol/openid-connect/auth`,
-              tokenUrl: `${keycloakUrl()}/realms/master/protocol/openid-connect/token`,
-            },
-          },
-        ],
-      }),
+    [REALM]: demoLike({
+      organizationsEnabled: true,
+      verifiableCredentialsEnabled: true,
+      userManagedAccessAllowed: true,
+      // An identity provider, so that Linked accounts is on the menu.
+      identityProviders: [idleOidcProvider("partner", "Partner")],
+    }),
   },
   account: { realm: REALM },
 });

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoLike, testUser, pwUser, type KeycloakAdmin } from "./support/admin";
+import { demoLike, testUser, pwUsers, type KeycloakAdmin } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, loginButton, recordViolations, submitLogin } from "./support/browser";
-import { expectError, expectOnlySignInMethods } from "./support/extension";
+import { expectError, expectOnlySignInMethods, freshConsoleToken } from "./support/extension";
 import { otpCredential, selectedOtpCredential, totp } from "./support/otp";
 import { screenshot } from "./support/screenshots";
 import { accountUrl, expect, keycloakUrl, test } from "./support/test";
@@ -15,12 +15,9 @@ const REALM = "e2e-last-used";
 const OTHER_REALM = "e2e-last-used-other";
 const ROUTE = "account-security/signing-in";
 
-/** Password and two authenticator applications. */
-const LENA = pwUser("lena");
-/** Password only; sets up recovery codes, then signs in with one. */
-const RITA = pwUser("rita");
-/** Password only: the API's refusals. */
-const PAUL = pwUser("paul");
+// Lena: password and two authenticator applications. Rita: password only; sets up recovery codes, then signs in with
+// one. Paul: password only: the API's refusals.
+const { LENA, RITA, PAUL } = pwUsers("lena", "rita", "paul");
 
 const SECRETS: Record<string, string> = { Phone: "lena-phone-secret-00001", Tablet: "lena-tablet-secret-0002" };
 
@@ -209,12 +206,7 @@ test.describe("when each sign-in method was last used", () => {
     expect(anonymous.headers()["www-authenticate"]).toMatch(/^Bearer /);
     await expectError(await request.get(api(REALM), { headers: bearer("not-a-token") }), 401, "unauthorized");
 
-    const otherToken = await freshPage(browser, async (page) => {
-      await page.goto(accountUrl(OTHER_REALM));
-      await submitLogin(page, PAUL.username, PAUL.password);
-      await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
-      return consoleToken(page, OTHER_REALM);
-    });
+    const otherToken = await freshConsoleToken(browser, OTHER_REALM, PAUL);
     expect((await request.get(api(OTHER_REALM), { headers: bearer(otherToken) })).status()).toBe(200);
     await expectError(await request.get(api(REALM), { headers: bearer(otherToken) }), 401, "unauthorized");
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_USER, demoLike } from "./support/admin";
+import { DEMO_USER, demoLike, testUser } from "./support/admin";
 import { accountUrl, expect, test } from "./support/test";
 
 // Page switches as a browser user expects them: back and forward under the unsaved-changes guard (also over an
@@ -9,28 +9,16 @@ import { accountUrl, expect, test } from "./support/test";
 const REALM = "e2e-navigation";
 const SAVED_FIRST_NAME = "Alice";
 
-test.use({
-  realms: {
-    [REALM]: demoLike({
-      users: [
-        {
-          username: DEMO_USER.username,
-          enabled: true,
-          email: "alice@example.org",
-          emailVerified: true,
-          firstName: SAVED_FIRST_NAME,
-          lastName: "Liddell",
-          credentials: [{ type: "password", value: DEMO_USER.password, temporary: false }],
-          // Groups shows in the menu for a member of a group who may view groups.
-          clientRoles: { account: ["manage-account", "view-groups"] },
-          groups: ["/travellers"],
-        },
-      ],
-      groups: [{ name: "travellers", path: "/travellers", subGroups: [] }],
-    }),
-  },
-  account: { realm: REALM },
+/** Groups shows in the menu for a member of a group who may view groups. */
+const TRAVELLER = testUser(DEMO_USER, {
+  firstName: SAVED_FIRST_NAME,
+  lastName: "Liddell",
+  roles: ["manage-account", "view-groups"],
+  groups: ["/travellers"],
 });
+const GROUPS = [{ name: "travellers", path: "/travellers", subGroups: [] }];
+
+test.use({ realms: { [REALM]: demoLike({ users: [TRAVELLER], groups: GROUPS }) }, account: { realm: REALM } });
 
 const sidebar = (page: Page) => page.locator("#page-sidebar");
 const heading = (page: Page) => page.getByTestId("page-heading");
@@ -40,6 +28,21 @@ const PERSONAL_INFO = /\/account\/?$/;
 /** Personal info's data: the profile with its metadata. */
 const PROFILE = /\/account\/?\?userProfileMetadata=true$/;
 const SIGNING_IN = /\/account\/account-security\/signing-in$/;
+
+/** The guard's "Keep editing": the question goes, and personal info stays with the typed text. */
+async function keepEditing(page: Page, typed: string) {
+  await unsaved(page).getByRole("button", { name: "Keep editing" }).click();
+  await expect(unsaved(page)).toBeHidden();
+  await expect(page).toHaveURL(PERSONAL_INFO);
+  await expect(firstName(page)).toHaveValue(typed);
+}
+
+/** The guard's "Discard changes": the page the user was going to shows, at its address. */
+async function discardTo(page: Page, name: string, url: RegExp) {
+  await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
+  await expect(heading(page)).toHaveText(name);
+  await expect(page).toHaveURL(url);
+}
 
 /** From personal info (the first entry) to signing in and back to personal info by the sidebar: three entries. */
 async function threeEntries(page: Page) {
@@ -70,6 +73,14 @@ async function watchFirstName(page: Page) {
   return () => page.evaluate(() => (window as unknown as { firstNameSeen: object }).firstNameSeen);
 }
 
+/** From personal info to the sidebar's item and back again: an entry ahead to go forward to. */
+async function thereAndBack(page: Page, item: string, name: string) {
+  await sidebar(page).getByTestId(item).click();
+  await expect(heading(page)).toHaveText(name);
+  await page.goBack();
+  await expect(heading(page)).toHaveText("Personal info");
+}
+
 async function openGroup(page: Page) {
   const group = sidebar(page).getByTestId("accountSecurity").locator("button");
   if ((await group.getAttribute("aria-expanded")) !== "true") await group.click();
@@ -92,15 +103,10 @@ test.describe("back and forward with unsaved changes", () => {
 
     await page.goBack();
     await expect(unsaved(page)).toBeVisible();
-    await unsaved(page).getByRole("button", { name: "Keep editing" }).click();
-    await expect(unsaved(page)).toBeHidden();
-    await expect(page).toHaveURL(PERSONAL_INFO);
-    await expect(firstName(page)).toHaveValue("Typed");
+    await keepEditing(page, "Typed");
 
     await page.goBack();
-    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
-    await expect(heading(page)).toHaveText("Signing in");
-    await expect(page).toHaveURL(SIGNING_IN);
+    await discardTo(page, "Signing in", SIGNING_IN);
     // One step: the first entry is still behind this one.
     await page.goBack();
     await expect(heading(page)).toHaveText("Personal info");
@@ -148,18 +154,13 @@ test.describe("back and forward with unsaved changes", () => {
     await expect(unsaved(page)).toBeHidden();
     // Back once more: another page. Leaving moves exactly that step.
     await page.goBack();
-    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
-    await expect(heading(page)).toHaveText("Signing in");
-    await expect(page).toHaveURL(SIGNING_IN);
+    await discardTo(page, "Signing in", SIGNING_IN);
   });
 
   test("'Discard changes' discards: coming back shows the saved values", async ({ consolePage: page }) => {
     await expect(heading(page)).toHaveText("Personal info");
     await openGroup(page);
-    await sidebar(page).getByTestId("account-security/signing-in").click();
-    await expect(heading(page)).toHaveText("Signing in");
-    await page.goBack();
-    await expect(heading(page)).toHaveText("Personal info");
+    await thereAndBack(page, "account-security/signing-in", "Signing in");
 
     await firstName(page).fill("Discarded");
     await page.goForward();
@@ -180,22 +181,14 @@ test.describe("back and forward with unsaved changes", () => {
       if (request.resourceType() === "document" && request.frame() === page.mainFrame()) documents.push(request.url());
     });
     await expect(heading(page)).toHaveText("Personal info");
-    await sidebar(page).getByTestId("applications").click();
-    await expect(heading(page)).toHaveText("Applications");
-    await page.goBack();
-    await expect(heading(page)).toHaveText("Personal info");
+    await thereAndBack(page, "applications", "Applications");
     await firstName(page).fill("Typed but not saved");
 
     await page.goForward();
-    await unsaved(page).getByRole("button", { name: "Keep editing" }).click();
-    await expect(unsaved(page)).toBeHidden();
-    await expect(page).toHaveURL(PERSONAL_INFO);
-    await expect(firstName(page)).toHaveValue("Typed but not saved");
+    await keepEditing(page, "Typed but not saved");
 
     await page.goForward();
-    await unsaved(page).getByRole("button", { name: "Discard changes" }).click();
-    await expect(heading(page)).toHaveText("Applications");
-    await expect(page).toHaveURL(/\/account\/applications$/);
+    await discardTo(page, "Applications", /\/account\/applications$/);
 
     await page.goBack();
     await expect(heading(page)).toHaveText("Personal info");
@@ -206,10 +199,7 @@ test.describe("back and forward with unsaved changes", () => {
     consolePage: page,
   }) => {
     await expect(heading(page)).toHaveText("Personal info");
-    await sidebar(page).getByTestId("applications").click();
-    await expect(heading(page)).toHaveText("Applications");
-    await page.goBack();
-    await expect(heading(page)).toHaveText("Personal info");
+    await thereAndBack(page, "applications", "Applications");
 
     // From here on Applications' data waits for the test: a switch stays pending, with personal info still up.
     const applications = await holdApplications(page);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import { demoLike, testUser, pwUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, type KeycloakAdmin, pwUsers, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, freshPage, submitLogin } from "./support/browser";
 import { expectError } from "./support/extension";
@@ -14,14 +14,9 @@ const REALM = "e2e-offline";
 /** Has the same user name; its tokens must not work in REALM. */
 const OTHER_REALM = "e2e-offline-other";
 
-const ALICE = pwUser("alice");
-const BOB = pwUser("bob");
-/** Holds many offline sessions, for the pages. */
-const DINAH = pwUser("dinah");
-/** Ends applications' access while they refresh, in a realm of her own. */
-const ERIN = pwUser("erin");
-/** Holds sessions that expire while the test runs. */
-const FAY = pwUser("fay");
+// Dinah: holds many offline sessions, for the pages. Erin: ends applications' access while they refresh, in a realm of
+// her own. Fay: holds sessions that expire while the test runs.
+const { ALICE, BOB, DINAH, ERIN, FAY } = pwUsers("alice", "bob", "dinah", "erin", "fay");
 /** Where an offline session lasts 20 s at most, so that the table holds rows of expired ones. */
 const EXPIRY_REALM = "e2e-offline-expiry";
 const LIFESPAN_SECONDS = 20;
@@ -114,6 +109,13 @@ async function signedInToken(page: Page, realm: string, who: SignInUser): Promis
   await submitLogin(page, who.username, who.password);
   await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
   return consoleToken(page, realm);
+}
+
+/** Takes back every consent of the user: Keycloak ends a client's offline sessions with its consent. */
+async function revokeAllConsents(admin: KeycloakAdmin, realm: string, id: string): Promise<void> {
+  for (const consent of await admin.users.listConsents({ realm, id })) {
+    await admin.users.revokeConsent({ realm, id, clientId: consent.clientId! });
+  }
 }
 
 type Row = {
@@ -282,9 +284,7 @@ test.describe("lasting access on Device activity", () => {
   }) => {
     // Alice's offline sessions of the tests above end first, so that the list is this test's alone.
     const aliceId = await admin.userId(REALM, "alice");
-    for (const consent of await admin.users.listConsents({ realm: REALM, id: aliceId })) {
-      await admin.users.revokeConsent({ realm: REALM, id: aliceId, clientId: consent.clientId! });
-    }
+    await revokeAllConsents(admin, REALM, aliceId);
     const cliToken = await offlineToken(request, REALM, CLI.clientId, ALICE);
     const syncToken = await offlineToken(request, REALM, SYNC.clientId, ALICE);
 
@@ -351,9 +351,7 @@ test.describe("lasting access on Device activity", () => {
     request,
   }) => {
     const aliceId = await admin.userId(REALM, "alice");
-    for (const consent of await admin.users.listConsents({ realm: REALM, id: aliceId })) {
-      await admin.users.revokeConsent({ realm: REALM, id: aliceId, clientId: consent.clientId! });
-    }
+    await revokeAllConsents(admin, REALM, aliceId);
     // Keycloak's devices list holds the offline session this password grant makes (26.7 keeps no online one with it).
     await offlineToken(request, REALM, CLI.clientId, ALICE);
     await page.reload();

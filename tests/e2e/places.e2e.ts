@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
-import { demoLike, pwUser, testUser, type SignInUser } from "./support/admin";
+import { demoLike, pwUsers, testUser, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
 import { consoleToken, signIn } from "./support/browser";
 import { expectError } from "./support/extension";
@@ -20,12 +20,8 @@ const DEVICES = "account-security/device-activity";
 const ACTIVITY = "account-security/account-activity";
 const CHECKUP = "account-security/security-checkup";
 
-const ALICE = pwUser("alice");
-const BOB = pwUser("bob");
-/** Reads her mails in German. */
-const GRETA = pwUser("greta");
-/** Signs in from the United States, then from the United Kingdom. */
-const CARLOS = pwUser("carlos");
+// Greta: reads her mails in German. Carlos: signs in from the United States, then from the United Kingdom.
+const { ALICE, BOB, GRETA, CARLOS } = pwUsers("alice", "bob", "greta", "carlos");
 /** An address the database places in the United States, without a city. */
 const US_ADDRESS = "8.8.8.8";
 /** An address of the public internet that the database places in Bracknell, England. */

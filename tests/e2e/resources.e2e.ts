@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO_USER, demoLike, testUser, type KeycloakAdmin } from "./support/admin";
+import { DEMO_USER, demoLike, testUser, type KeycloakAdmin, type SignInUser } from "./support/admin";
+import { accountAs, requestAccess, type ResourceServer } from "./support/resource-server";
 import { expectAccessible } from "./support/axe";
 import { screenshot } from "./support/screenshots";
 import { expect, keycloakUrl, test } from "./support/test";
@@ -92,39 +93,9 @@ test.beforeAll(async ({ admin }) => {
   await addResource(admin, client.id, "bob-recipes", BOB.username);
 });
 
-/** A token of the realm: a user's (password grant through the resource server) or the resource server's own (PAT). */
-async function token(user?: { username: string; password: string }): Promise<string> {
-  const params: Record<string, string> = user
-    ? { grant_type: "password", username: user.username, password: user.password }
-    : { grant_type: "client_credentials" };
-  const response = await fetch(`${keycloakUrl()}/realms/${REALM}/protocol/openid-connect/token`, {
-    method: "POST",
-    body: new URLSearchParams({ client_id: CLIENT, client_secret: SECRET, ...params }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
-  return body.access_token;
-}
-
-/** The Account REST API as `user` (what the console calls, read back independently of it). */
-async function account<T>(
-  user: { username: string; password: string },
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await fetch(`${keycloakUrl()}/realms/${REALM}/account${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      accept: "application/json",
-      authorization: `Bearer ${await token(user)}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const PHOTOZ: ResourceServer = { realm: REALM, clientId: CLIENT, secret: SECRET };
+const account = <T>(user: SignInUser, path: string, init?: { method?: string; body?: unknown }) =>
+  accountAs<T>(PHOTOZ, user, path, init);
 
 const permissionsOf = (name: string) => account<Permission[]>(ALICE, `/resources/${resourceIds.get(name)}/permissions`);
 const requestsOf = (name: string) =>
@@ -132,27 +103,8 @@ const requestsOf = (name: string) =>
 const shareAsAlice = (name: string, username: string, scopes: string[]) =>
   account(ALICE, `/resources/${resourceIds.get(name)}/permissions`, { method: "PUT", body: [{ username, scopes }] });
 
-/** The UMA grant flow: the resource server asks for a permission ticket, the user submits it as a request. */
-async function requestAccess(user: { username: string; password: string }, name: string, scopes: string[]) {
-  const pat = await token();
-  const ticketResponse = await fetch(`${keycloakUrl()}/realms/${REALM}/authz/protection/permission`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${pat}`, "content-type": "application/json" },
-    body: JSON.stringify([{ resource_id: resourceIds.get(name), resource_scopes: scopes }]),
-  });
-  const { ticket } = (await ticketResponse.json()) as { ticket: string };
-  const grant = await fetch(`${keycloakUrl()}/realms/${REALM}/protocol/openid-connect/token`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${await token(user)}` },
-    body: new URLSearchParams({
-      grant_type: "urn:ietf:params:oauth:grant-type:uma-ticket",
-      ticket,
-      submit_request: "true",
-    }),
-  });
-  // Keycloak denies the token and files the request for the owner to decide.
-  expect(await grant.json()).toMatchObject({ error: "access_denied", error_description: "request_submitted" });
-}
+const requestAccessAs = (user: SignInUser, name: string, scopes: string[]) =>
+  requestAccess(PHOTOZ, user, resourceIds.get(name)!, scopes);
 
 /** The name cells of the table's rows, in order. */
 const rowNames = (page: Page) => page.locator('[data-testid^="row["][data-testid$="].name"]');
@@ -397,8 +349,8 @@ test.describe("sharing", () => {
   test("accepts one access request and denies another, filed through the UMA ticket flow @core", async ({
     openConsole,
   }) => {
-    await requestAccess(BOB, "diary", ["album:view"]);
-    await requestAccess(CAROL, "diary", ["album:edit"]);
+    await requestAccessAs(BOB, "diary", ["album:view"]);
+    await requestAccessAs(CAROL, "diary", ["album:edit"]);
     expect((await requestsOf("diary")).map((r) => r.username).sort()).toEqual(["bob", "carol"]);
     const page = await openConsole(REALM, { route: "resources" });
     await searchMine(page, "diary", ["diary"]);

@@ -2,8 +2,8 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { startMailCatcher } from "../../scripts/lib/mail-catcher.mjs";
 import { demoLike, testUser, pwUser, type SignInUser } from "./support/admin";
 import { expectAccessible } from "./support/axe";
-import { consoleToken, freshPage, passReauthentication, submitLogin } from "./support/browser";
-import { expectError } from "./support/extension";
+import { consoleToken, passReauthentication, submitLogin } from "./support/browser";
+import { expectError, freshConsoleToken } from "./support/extension";
 import { otpCredential, totp } from "./support/otp";
 import { PROBE_PLACES } from "./support/places";
 import { screenshot } from "./support/screenshots";
@@ -352,12 +352,7 @@ test.describe("Lock it down", () => {
     await expectError(await lockDown(REALM), 401, "unauthorized");
     await expectError(await lockDown(REALM, bearer("not-a-token")), 401, "unauthorized");
 
-    const otherRealmToken = await freshPage(browser, async (page) => {
-      await page.goto(accountUrl(OTHER_REALM));
-      await submitLogin(page, LEO.username, "leo-pw");
-      await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
-      return consoleToken(page, OTHER_REALM);
-    });
+    const otherRealmToken = await freshConsoleToken(browser, OTHER_REALM, LEO);
     await expectError(await lockDown(REALM, bearer(otherRealmToken)), 401, "unauthorized");
 
     const grant = await passwordGrant(request, CAROL);
@@ -365,12 +360,7 @@ test.describe("Lock it down", () => {
     const cliToken = ((await grant.json()) as { access_token: string }).access_token;
     await expectError(await lockDown(REALM, bearer(cliToken)), 403, "forbidden");
 
-    const viewOnly = await freshPage(browser, async (page) => {
-      await page.goto(accountUrl(REALM));
-      await submitLogin(page, CAROL.username, CAROL.password);
-      await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
-      return consoleToken(page, REALM);
-    });
+    const viewOnly = await freshConsoleToken(browser, REALM, CAROL);
     expect((await request.get(extensionApi(REALM), { headers: bearer(viewOnly) })).status()).toBe(200);
     await expectError(await lockDown(REALM, bearer(viewOnly)), 403, "forbidden");
   });

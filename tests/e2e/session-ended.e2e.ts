@@ -35,8 +35,13 @@ test.use({
 /** Everything in the tab's sessionStorage, as text. */
 const sessionStorageText = (page: Page) => page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
 
-/** Types a new last name, lets an admin end the session, presses Save: the dialog says the session ended. */
+/**
+ * Signs in as alice, types a new last name, lets an admin end the session, presses Save: the dialog says the session
+ * ended.
+ */
 async function typeThenLoseSession(page: Page, admin: KeycloakAdmin, lastName: string) {
+  await page.goto(accountUrl(REALM));
+  await signIn(page, DEMO_USER.username, DEMO_USER.password);
   await expect(page.locator("input#lastName")).toHaveValue("Liddell");
   await page.locator("input#lastName").fill(lastName);
   await signOutByAdmin(page, admin, REALM, DEMO_USER.username);
@@ -59,8 +64,6 @@ test.describe("the session ends while personal info is being edited", () => {
     page,
     admin,
   }) => {
-    await page.goto(accountUrl(REALM));
-    await signIn(page, DEMO_USER.username, DEMO_USER.password);
     const dialog = await typeThenLoseSession(page, admin, "Pleasance");
     await screenshot(page, "session-ended-dialog");
     expect((await admin.user(REALM, DEMO_USER.username)).lastName).toBe("Liddell");
@@ -90,8 +93,6 @@ test.describe("the session ends while personal info is being edited", () => {
     page,
     admin,
   }) => {
-    await page.goto(accountUrl(REALM));
-    await signIn(page, DEMO_USER.username, DEMO_USER.password);
     const dialog = await typeThenLoseSession(page, admin, "Secretname");
 
     await dialog.getByRole("button", { name: "Log In" }).click();

@@ -4,7 +4,7 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page, Request } from "@playwright/test";
 import { startMailCatcher, type CaughtMail } from "../../scripts/lib/mail-catcher.mjs";
-import { demoLike, testUser, pwUser, type SignInUser } from "./support/admin";
+import { demoLike, testUser, pwUsers, type SignInUser } from "./support/admin";
 import { consoleToken, passReauthentication, submitLogin } from "./support/browser";
 import { expectOnlySignInMethods } from "./support/extension";
 import { screenshot, SCREENSHOT_DIR } from "./support/screenshots";
@@ -21,17 +21,10 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const HANGING_SMTP_PORT = SMTP_PORT + 1;
 const LISTENERS = ["jboss-logging", "account-console-sign-in-alerts"];
 
-const ALICE = pwUser("alice");
-const BOB = pwUser("bob");
-/** Signs in from a new device whenever a test needs proof that the mails before it have been sent. */
-const MARK = pwUser("mark");
-const CAROL = pwUser("carol");
-/** Has an address he has not verified. */
-const DAVE = pwUser("dave");
-/** Follows the mail's "This wasn't me" link and changes her password. */
-const ERIN = pwUser("erin");
-/** Has an authenticator app to rename. */
-const OLGA = pwUser("olga");
+// Mark: signs in from a new device whenever a test needs proof that the mails before it have been sent. Dave: has an
+// address he has not verified. Erin: follows the mail's "This wasn't me" link and changes her password. Olga: has an
+// authenticator app to rename.
+const { ALICE, BOB, MARK, CAROL, DAVE, ERIN, OLGA } = pwUsers("alice", "bob", "mark", "carol", "dave", "erin", "olga");
 const OLGA_OTP_SECRET = "olga-phone-secret-0001";
 
 const realm = (changes: Record<string, unknown>) =>

@@ -129,6 +129,9 @@ const docs = [
   ...readmesUnder("tools"),
 ].sort();
 
+/** What the check finds in a doc of these lines. */
+const exampleProblems = (...lines: string[]) => problems("docs/example.md", lines.join("\n"));
+
 describe("docs name only what exists", () => {
   it.each(docs)("%s", (doc) => {
     expect(problems(doc, readFileSync(path.join(root, doc), "utf8"))).toEqual([]);
@@ -144,12 +147,13 @@ describe("the docs check itself", () => {
   });
 
   it("fails on a path, a glob and a link that do not exist, and on pointers outside the repository", () => {
-    const text = [
-      "Built by `scripts/build-theme.mjs` and `scripts/no-such-script.mjs`; see src/nowhere/, `.ci/run`, `.ci/missing`.",
-      "Tests: `tests/e2e/*.e2e.ts`, `tests/e2e/*.nothing.ts`, [packaging](packaging.md), [gone](gone.md#top).",
-      "As stock-console.md section 2 says, the spec's dialog (issue #17).",
-    ].join("\n");
-    expect(problems("docs/example.md", text)).toEqual([
+    expect(
+      exampleProblems(
+        "Built by `scripts/build-theme.mjs` and `scripts/no-such-script.mjs`; see src/nowhere/, `.ci/run`, `.ci/missing`.",
+        "Tests: `tests/e2e/*.e2e.ts`, `tests/e2e/*.nothing.ts`, [packaging](packaging.md), [gone](gone.md#top).",
+        "As stock-console.md section 2 says, the spec's dialog (issue #17).",
+      ),
+    ).toEqual([
       "docs/example.md: scripts/no-such-script.mjs does not exist",
       "docs/example.md: src/nowhere/ does not exist",
       "docs/example.md: .ci/missing does not exist",
@@ -162,11 +166,12 @@ describe("the docs check itself", () => {
   });
 
   it("leaves placeholders, web addresses and paths inside other paths alone", () => {
-    const text = [
-      "A folder `src/pages/<screen>/`, `src/**/*.test.tsx`, <https://example.org/src/x.ts>, `../../docs/testing.md`,",
-      "[site](https://www.keycloak.org/docs/x.md), [here](#with-docker), `theme/x/account/resources/assets/`,",
-      "the stock console's `src/` folder, a sentence that ends in docs/packaging.md.",
-    ].join("\n");
-    expect(problems("docs/example.md", text)).toEqual([]);
+    expect(
+      exampleProblems(
+        "A folder `src/pages/<screen>/`, `src/**/*.test.tsx`, <https://example.org/src/x.ts>, `../../docs/testing.md`,",
+        "[site](https://www.keycloak.org/docs/x.md), [here](#with-docker), `theme/x/account/resources/assets/`,",
+        "the stock console's `src/` folder, a sentence that ends in docs/packaging.md.",
+      ),
+    ).toEqual([]);
   });
 });

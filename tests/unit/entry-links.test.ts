@@ -23,6 +23,20 @@ const manifest = {
   "src/pages/Groups.tsx": { file: "assets/Groups-1.js", imports: ["_body-1.js"], css: ["assets/Groups-1.css"] },
 };
 
+/** What the entry itself imports, in the order they load (the first test spells it out). */
+const ENTRY_MODULES = ["assets/runtime-1.js", "assets/icons-1.js", "assets/body-1.js"];
+const ENTRY_STYLES = ["assets/icons-1.css", "assets/body-1.css"];
+
+/** The manifest whose entry imports `start` when it starts (and Groups lazily), with `chunks` beside. */
+const startingWith = (
+  start: string,
+  chunks: Record<string, { file: string; name?: string; imports?: string[]; css?: string[] }>,
+) => ({
+  ...manifest,
+  "src/main.tsx": { ...manifest["src/main.tsx"], dynamicImports: [start, "src/pages/Groups.tsx"] },
+  ...chunks,
+});
+
 describe("entry links", () => {
   it("preloads the files (not the manifest keys) the entry imports, each once, dependencies first", () => {
     expect(entryLinks(manifest).modules).toEqual(["assets/runtime-1.js", "assets/icons-1.js", "assets/body-1.js"]);
@@ -39,42 +53,34 @@ describe("entry links", () => {
   });
 
   it("preloads the shell chunk when the app's start is in it (the manifest names the chunk, not the module)", () => {
-    const withShell = {
-      ...manifest,
-      "src/main.tsx": { ...manifest["src/main.tsx"], dynamicImports: ["_shell-1.js", "src/pages/Groups.tsx"] },
-      "_shell-1.js": { file: "assets/shell-1.js", name: "shell", imports: ["_body-1.js"], css: ["assets/shell-1.css"] },
-      "src/pages/Groups.tsx": { file: "assets/Groups-1.js", css: ["assets/Groups-1.css"] },
-    };
-    const links = entryLinks(withShell);
-    expect(links.modules).toEqual([
-      "assets/runtime-1.js",
-      "assets/icons-1.js",
-      "assets/body-1.js",
-      "assets/shell-1.js",
-    ]);
-    expect(links.styles).toEqual(["assets/icons-1.css", "assets/body-1.css", "assets/shell-1.css"]);
+    const links = entryLinks(
+      startingWith("_shell-1.js", {
+        "_shell-1.js": {
+          file: "assets/shell-1.js",
+          name: "shell",
+          imports: ["_body-1.js"],
+          css: ["assets/shell-1.css"],
+        },
+        "src/pages/Groups.tsx": { file: "assets/Groups-1.js", css: ["assets/Groups-1.css"] },
+      }),
+    );
+    expect(links.modules).toEqual([...ENTRY_MODULES, "assets/shell-1.js"]);
+    expect(links.styles).toEqual([...ENTRY_STYLES, "assets/shell-1.css"]);
   });
 
   it("preloads the app chunk the entry imports right after starting sign-in, and its imports, but no lazy page", () => {
-    const withStart = {
-      ...manifest,
-      "src/main.tsx": { ...manifest["src/main.tsx"], dynamicImports: ["src/app/start.tsx", "src/pages/Groups.tsx"] },
-      "src/app/start.tsx": {
-        file: "assets/start-1.js",
-        imports: ["_body-1.js", "_app-1.js"],
-        css: ["assets/start-1.css"],
-      },
-      "_app-1.js": { file: "assets/app-1.js", css: ["assets/app-1.css"] },
-    };
-    const links = entryLinks(withStart);
-    expect(links.modules).toEqual([
-      "assets/runtime-1.js",
-      "assets/icons-1.js",
-      "assets/body-1.js",
-      "assets/app-1.js",
-      "assets/start-1.js",
-    ]);
-    expect(links.styles).toEqual(["assets/icons-1.css", "assets/body-1.css", "assets/app-1.css", "assets/start-1.css"]);
+    const links = entryLinks(
+      startingWith("src/app/start.tsx", {
+        "src/app/start.tsx": {
+          file: "assets/start-1.js",
+          imports: ["_body-1.js", "_app-1.js"],
+          css: ["assets/start-1.css"],
+        },
+        "_app-1.js": { file: "assets/app-1.js", css: ["assets/app-1.css"] },
+      }),
+    );
+    expect(links.modules).toEqual([...ENTRY_MODULES, "assets/app-1.js", "assets/start-1.js"]);
+    expect(links.styles).toEqual([...ENTRY_STYLES, "assets/app-1.css", "assets/start-1.css"]);
   });
 
   it("links the stylesheets of statically imported chunks, but not the entry's own nor lazy pages'", () => {

@@ -3,17 +3,22 @@
 import { describe, expect, it } from "vitest";
 import { firstScreenFiles, GZIP_LEVEL, LANDING_PAGE } from "../../scripts/lib/first-screen-files.mjs";
 
+/** The manifest's entry, main.js with its stylesheet main.css, and `changes`. */
+const entry = (changes: { imports?: string[]; dynamicImports: string[]; assets?: string[] }) => ({
+  file: "assets/main.js",
+  isEntry: true,
+  css: ["assets/main.css"],
+  ...changes,
+});
+
 describe("what start-up holds (shared with npm run bench:build)", () => {
   it("is the entry, the app chunk it imports at once and the landing page, with their static imports", () => {
     const manifest = {
-      "src/main.tsx": {
-        file: "assets/main.js",
-        isEntry: true,
+      "src/main.tsx": entry({
         imports: ["_runtime.js"],
         dynamicImports: ["_shell.js", "src/pages/Groups.tsx"],
-        css: ["assets/main.css"],
         assets: ["assets/red-hat-text-latin-wght-normal-1.woff2", "assets/red-hat-text-latin-wght-italic-1.woff2"],
-      },
+      }),
       "_runtime.js": { file: "assets/runtime.js" },
       "_shell.js": { file: "assets/shell.js", name: "shell", imports: ["_runtime.js"], css: ["assets/shell.css"] },
       [LANDING_PAGE]: { file: "assets/PersonalInfo.js", imports: ["_shell.js", "_form.js"], css: ["assets/pi.css"] },
@@ -29,12 +34,7 @@ describe("what start-up holds (shared with npm run bench:build)", () => {
 
   it("counts the landing page with the shell when it has no chunk of its own", () => {
     const manifest = {
-      "src/main.tsx": {
-        file: "assets/main.js",
-        isEntry: true,
-        dynamicImports: ["_shell.js"],
-        css: ["assets/main.css"],
-      },
+      "src/main.tsx": entry({ dynamicImports: ["_shell.js"] }),
       "_shell.js": { file: "assets/shell.js", name: "shell", imports: ["src/main.tsx"], css: ["assets/shell.css"] },
     };
     expect(firstScreenFiles(manifest)).toEqual({

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { bothNodesUp, nodeUrl } from "./cluster.mjs";
 import { offerAppPasswords } from "../../scripts/lib/keycloak-admin.mjs";
 import { demoLike, testUser, pwUser, type SignInUser } from "../../tests/e2e/support/admin";
+import { consoleAuthorization } from "../../tests/e2e/support/console-authorization";
 import { expect, keycloakUrl, test } from "../../tests/e2e/support/test";
 
 // What a user ends on one node is refused on the other at once (docs/production.md, "The cluster tests"): an app
@@ -95,18 +95,7 @@ async function described(response: Response): Promise<string> {
  */
 async function signInOn(node: number, who: SignInUser): Promise<Tokens> {
   const redirectUri = `${keycloakUrl()}/realms/${REALM}/account/`;
-  const verifier = randomBytes(32).toString("base64url");
-  const auth = new URL(`${realmUrl(node)}/protocol/openid-connect/auth`);
-  auth.search = new URLSearchParams({
-    client_id: "account-console",
-    redirect_uri: redirectUri,
-    response_type: "code",
-    scope: "openid",
-    state: randomUUID(),
-    nonce: randomUUID(),
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-    code_challenge_method: "S256",
-  }).toString();
+  const { url: auth, verifier } = consoleAuthorization(realmUrl(node), redirectUri);
   const login = await fetch(auth, { redirect: "manual" });
   expect(login.status, await described(login)).toBe(200);
   // Keycloak marks its cookies Secure; fetch keeps no cookie jar: they go back by hand.

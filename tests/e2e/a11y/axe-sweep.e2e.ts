@@ -14,58 +14,36 @@ test.describe.configure({ timeout: 240_000 });
 /** Opens a dialog from its screen: the dialog locator once it shows. */
 type DialogOpener = { name: string; route: string; open: (page: Page) => Promise<void>; shot?: string };
 
+const click = (testId: string) => (page: Page) => page.getByTestId(testId).click();
+const clickButton = (name: string) => (page: Page) => page.getByRole("button", { name }).click();
+const clickCss = (selector: string) => (page: Page) => page.locator(selector).click();
+/** A resource's actions menu, then one of its items. */
+const resourceAction = (item: string) => async (page: Page) => {
+  await page.getByTestId("actions-holiday").click();
+  await page.getByRole("menuitem", { name: item }).click();
+};
+const CREDENTIAL = `#credential-${JWT_CREDENTIAL}`;
+
 const DIALOGS: DialogOpener[] = [
   {
     name: "sign out all devices",
     route: "account-security/device-activity",
-    open: (page) => page.getByRole("button", { name: "Sign out all devices" }).click(),
+    open: clickButton("Sign out all devices"),
   },
   {
     name: "remove an application's access",
     route: "applications",
     open: async (page) => {
       await page.getByTestId("toggle-notes").click();
-      await page.getByRole("button", { name: "Remove access" }).click();
+      await clickButton("Remove access")(page);
     },
   },
-  {
-    name: "share a resource",
-    route: "resources",
-    shot: "share-dialog",
-    open: (page) => page.getByTestId("share-garden").click(),
-  },
-  {
-    name: "edit a resource's permissions",
-    route: "resources",
-    open: async (page) => {
-      await page.getByTestId("actions-holiday").click();
-      await page.getByRole("menuitem", { name: "Edit" }).click();
-    },
-  },
-  {
-    name: "unshare a resource",
-    route: "resources",
-    open: async (page) => {
-      await page.getByTestId("actions-holiday").click();
-      await page.getByRole("menuitem", { name: "Unshare" }).click();
-    },
-  },
-  {
-    name: "answer a request",
-    route: "resources",
-    shot: "requests-dialog",
-    open: (page) => page.getByTestId("requests-garden").click(),
-  },
-  {
-    name: "issued credentials",
-    route: "verifiable-credentials",
-    open: (page) => page.locator(`#credential-${JWT_CREDENTIAL}-view-issued`).click(),
-  },
-  {
-    name: "revoke a credential",
-    route: "verifiable-credentials",
-    open: (page) => page.locator(`#credential-${JWT_CREDENTIAL}-revoke`).click(),
-  },
+  { name: "share a resource", route: "resources", shot: "share-dialog", open: click("share-garden") },
+  { name: "edit a resource's permissions", route: "resources", open: resourceAction("Edit") },
+  { name: "unshare a resource", route: "resources", open: resourceAction("Unshare") },
+  { name: "answer a request", route: "resources", shot: "requests-dialog", open: click("requests-garden") },
+  { name: "issued credentials", route: "verifiable-credentials", open: clickCss(`${CREDENTIAL}-view-issued`) },
+  { name: "revoke a credential", route: "verifiable-credentials", open: clickCss(`${CREDENTIAL}-revoke`) },
 ];
 
 const go = (page: Page, route: string, heading: string) => goInApp(page, REALM, route, heading);

@@ -1,7 +1,9 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_USER, fixture, testUser, type KeycloakAdmin, type RealmJson, type SignInUser } from "../support/admin";
+import { idleOidcProvider } from "../support/broker";
 import { otpCredential, totp } from "../support/otp";
 import type { RealmRecipe } from "../support/realms";
+import { accountAs, requestAccess as requestAccessFor, type ResourceServer } from "../support/resource-server";
 import { keycloakUrl } from "../support/test";
 
 /**
@@ -84,20 +86,7 @@ export function a11yRealm(realm: string): () => RealmJson {
           baseUrl: "https://notes.example.org/",
         },
       ],
-      identityProviders: [
-        {
-          alias: "partner",
-          displayName: "Partner",
-          providerId: "oidc",
-          enabled: true,
-          config: {
-            clientId: "broker",
-            clientSecret: "broker-secret",
-            authorizationUrl: "https://partner.example.org/auth",
-            tokenUrl: "https://partner.example.org/token",
-          },
-        },
-      ],
+      identityProviders: [idleOidcProvider("partner", "Partner")],
     };
   };
 }
@@ -127,47 +116,19 @@ export async function enterOttoCode(page: Page): Promise<void> {
   await page.locator("#kc-login").click();
 }
 
-async function token(realm: string, user?: { username: string; password: string }, scope?: string) {
-  const params: Record<string, string> = user
-    ? { grant_type: "password", username: user.username, password: user.password }
-    : { grant_type: "client_credentials" };
-  const response = await fetch(`${keycloakUrl()}/realms/${realm}/protocol/openid-connect/token`, {
-    method: "POST",
-    body: new URLSearchParams({
-      client_id: RESOURCE_CLIENT,
-      client_secret: RESOURCE_SECRET,
-      ...params,
-      ...(scope ? { scope } : {}),
-    }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
-  return body.access_token;
-}
+/** The realm's resource server (photoz), through which the tests set state up. */
+const photoz = (realm: string): ResourceServer => ({ realm, clientId: RESOURCE_CLIENT, secret: RESOURCE_SECRET });
 
 /** Resource ids by realm and name. */
 const resources = new Map<string, string>();
 
 /** The Account REST API as `user`, to set state up and read it back independently of the console. */
-export async function accountApi<T>(
+export const accountApi = <T>(
   realm: string,
-  user: { username: string; password: string },
+  user: SignInUser,
   path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await fetch(`${keycloakUrl()}/realms/${realm}/account${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      accept: "application/json",
-      authorization: `Bearer ${await token(realm, user)}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+  init?: { method?: string; body?: unknown },
+) => accountAs<T>(photoz(realm), user, path, init);
 
 export const resourceId = (realm: string, name: string) => resources.get(`${realm}/${name}`)!;
 
@@ -183,26 +144,9 @@ export async function aliceResourceId(realm: string, name: string): Promise<stri
   return resource._id;
 }
 
-/** `user` asks the owner of `name` for `scopes` through the UMA ticket flow; Keycloak files the request. */
-export async function requestAccess(realm: string, user: { username: string; password: string }, name: string) {
-  const pat = await token(realm);
-  const ticketResponse = await fetch(`${keycloakUrl()}/realms/${realm}/authz/protection/permission`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${pat}`, "content-type": "application/json" },
-    body: JSON.stringify([{ resource_id: resourceId(realm, name), resource_scopes: [SCOPES[0]] }]),
-  });
-  const { ticket } = (await ticketResponse.json()) as { ticket: string };
-  const grant = await fetch(`${keycloakUrl()}/realms/${realm}/protocol/openid-connect/token`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${await token(realm, user)}` },
-    body: new URLSearchParams({
-      grant_type: "urn:ietf:params:oauth:grant-type:uma-ticket",
-      ticket,
-      submit_request: "true",
-    }),
-  });
-  expect(await grant.json()).toMatchObject({ error: "access_denied", error_description: "request_submitted" });
-}
+/** `user` asks the owner of `name` for its first scope through the UMA ticket flow; Keycloak files the request. */
+export const requestAccess = (realm: string, user: SignInUser, name: string) =>
+  requestAccessFor(photoz(realm), user, resourceId(realm, name), [SCOPES[0]!]);
 
 /** Gives alice offline access to the notes application (an application whose access she can remove). */
 export async function grantOfflineAccess(realm: string): Promise<void> {

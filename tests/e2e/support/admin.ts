@@ -171,6 +171,14 @@ export function pwUser(name: string): SignInUser {
   return { username: name, password: `${name}-pw` };
 }
 
+/** A test file's cast, each by her name in capitals: `const { ALICE, BOB } = pwUsers("alice", "bob")`. */
+export function pwUsers<Name extends string>(...names: Name[]): Record<Uppercase<Name>, SignInUser> {
+  return Object.fromEntries(names.map((name) => [name.toUpperCase(), pwUser(name)])) as Record<
+    Uppercase<Name>,
+    SignInUser
+  >;
+}
+
 /** What a test user may do unless it says otherwise: see and change their own account. */
 export const ACCOUNT_ROLES = ["manage-account", "view-profile"];
 

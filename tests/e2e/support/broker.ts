@@ -41,3 +41,19 @@ export function oidcBroker(
     },
   };
 }
+
+/** An OpenID Connect identity provider nobody signs in through: enough for Linked accounts to list it. */
+export function idleOidcProvider(alias: string, displayName: string): Record<string, unknown> {
+  return {
+    alias,
+    displayName,
+    providerId: "oidc",
+    enabled: true,
+    config: {
+      clientId: alias,
+      clientSecret: "secret",
+      authorizationUrl: `https://${alias}.example.org/auth`,
+      tokenUrl: `https://${alias}.example.org/token`,
+    },
+  };
+}

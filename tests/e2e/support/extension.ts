@@ -1,5 +1,7 @@
-import { expect, type APIResponse } from "@playwright/test";
-import { SIGN_IN_CREDENTIAL_TYPES, type KeycloakAdmin } from "./admin";
+import { expect, type APIResponse, type Browser } from "@playwright/test";
+import { SIGN_IN_CREDENTIAL_TYPES, type KeycloakAdmin, type SignInUser } from "./admin";
+import { consoleToken, freshPage, submitLogin } from "./browser";
+import { accountUrl } from "./test";
 
 /**
  * An error answer of the console extension's REST API (docs/extension.md): `status`, never cached, the machine-readable
@@ -26,4 +28,14 @@ export async function expectOnlySignInMethods(
   const types = (await admin.users.getCredentials({ realm, id })).map((credential) => credential.type ?? "");
   expect(types.filter((type) => !SIGN_IN_CREDENTIAL_TYPES.includes(type))).toEqual([]);
   return types;
+}
+
+/** Signs `user` in to the realm's console in a page of its own: the bearer token the console sends, for the API. */
+export function freshConsoleToken(browser: Browser, realm: string, { username, password }: SignInUser) {
+  return freshPage(browser, async (page) => {
+    await page.goto(accountUrl(realm));
+    await submitLogin(page, username, password);
+    await expect(page.getByTestId("page-heading")).toBeVisible({ timeout: 30_000 });
+    return consoleToken(page, realm);
+  });
 }

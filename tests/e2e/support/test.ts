@@ -1,7 +1,7 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_USER, KeycloakAdmin } from "./admin";
 import { loginButton, signIn, submitLogin } from "./browser";
+import { consoleAuthorization } from "./console-authorization";
 import { makeRealm, takePreparedRealm, type RealmRecipe, type RealmSource } from "./realms";
 
 /** The Keycloak of this run: started by the global setup, or the one E2E_KEYCLOAK_URL names. */
@@ -149,20 +149,10 @@ async function openSignedIn(
  */
 async function signInOnLoginPage(page: Page, realm: string, user: User): Promise<void> {
   const landing = accountUrl(realm);
-  const verifier = randomBytes(32).toString("base64url");
-  const auth = new URL(`${keycloakUrl()}/realms/${encodeURIComponent(realm)}/protocol/openid-connect/auth`);
-  auth.search = new URLSearchParams({
-    client_id: "account-console",
-    redirect_uri: landing,
-    response_type: "code",
+  // No code is exchanged here: the verifier is not needed.
+  const { url: auth } = consoleAuthorization(`${keycloakUrl()}/realms/${encodeURIComponent(realm)}`, landing, {
     response_mode: "fragment",
-    scope: "openid",
-    state: randomUUID(),
-    nonce: randomUUID(),
-    // The console's client asks for PKCE; no code is exchanged here.
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-    code_challenge_method: "S256",
-  }).toString();
+  });
   const arrived = (request: URL) => request.href.startsWith(landing);
   await page.route(arrived, (route) => route.fulfill({ contentType: "text/html", body: "<title>Signed in</title>" }));
   try {
