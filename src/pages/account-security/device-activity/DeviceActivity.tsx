@@ -1,4 +1,4 @@
-import { Button, DataList, DataListCell, DescriptionList, Split, SplitItem, Title } from "@patternfly/react-core";
+import { Button, DataList, DataListCell, Split, SplitItem, Title } from "@patternfly/react-core";
 import { DesktopIcon, MobileAltIcon, SyncAltIcon } from "@patternfly/react-icons";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,7 +18,7 @@ import type { PageProps } from "../../page";
 import { translateLabel } from "../../../i18n/translateLabel";
 import { deviceTitle, sessionCount } from "./devices";
 import type { DeviceActivityData } from "./loader";
-import { Detail } from "../shared/Detail";
+import { Detail, SessionDetails } from "../shared/Detail";
 import { PlacesAttribution } from "../shared/PlacesAttribution";
 import { SignInAlertsSwitch } from "./SignInAlertsSwitch";
 import { LastingAccess } from "./LastingAccess";
@@ -168,19 +168,14 @@ function SessionItem({
               </SplitItem>
             )}
           </Split>
-          <DescriptionList
-            isHorizontal
-            isCompact
-            columnModifier={{ default: "1Col", lg: "3Col" }}
-            className="session-details"
-          >
+          <SessionDetails columns={3} className="session-details">
             <Detail term={t("ipAddress")} value={session.ipAddress ?? device.ipAddress ?? ""} />
             {place && <Detail term={t("placeApproximate")} value={format.place(place)} testId="session-place" />}
             <Detail term={t("lastAccessedOn")} value={date(session.lastAccess)} />
             <Detail term={t("clients")} value={clients} />
             <Detail term={t("started")} value={date(session.started)} />
             <Detail term={t("expires")} value={date(session.expires)} />
-          </DescriptionList>
+          </SessionDetails>
         </DataListCell>,
       ]}
       actions={

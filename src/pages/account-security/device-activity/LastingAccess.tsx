@@ -1,4 +1,4 @@
-import { Button, DataList, DataListCell, DescriptionList } from "@patternfly/react-core";
+import { Button, DataList, DataListCell } from "@patternfly/react-core";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,7 @@ import { LoadError } from "../../../ui/LoadError";
 import { NewerOlderPager } from "../../../ui/NewerOlderPager";
 import { LoadingState } from "../../../ui/LoadingState";
 import { ListRow } from "../../../ui/ListRow";
-import { Detail } from "../shared/Detail";
+import { Detail, SessionDetails } from "../shared/Detail";
 import { deviceTitle } from "./devices";
 import "./lasting-access.css";
 import { RefreshHeading } from "../../../ui/RefreshHeading";
@@ -136,17 +136,12 @@ function SessionRow({ session, onEnd }: { session: OfflineSession; onEnd: () => 
           <span id={headingId} className="lasting-access-name">
             {applicationsOf(t, session)}
           </span>
-          <DescriptionList
-            isHorizontal
-            isCompact
-            columnModifier={{ default: "1Col", lg: "2Col" }}
-            className="lasting-access-details"
-          >
+          <SessionDetails columns={2} className="lasting-access-details">
             <Detail term={t("lastingAccessDevice")} value={deviceOf(session, t) ?? t("lastingAccessUnknownDevice")} />
             <Detail term={t("ipAddress")} value={session.ipAddress ?? ""} />
             <Detail term={t("started")} value={format.dateTime(new Date(session.started))} />
             <Detail term={t("lastingAccessLastRefresh")} value={format.dateTime(new Date(session.lastRefresh))} />
-          </DescriptionList>
+          </SessionDetails>
         </DataListCell>,
       ]}
       actions={{
