@@ -196,16 +196,8 @@ export async function updateResourcePermissions(
 }
 
 /** The credential types the user holds (400 unless the realm issues verifiable credentials). */
-export async function fetchVerifiableCredentials(
-  api: ApiClient,
-  signal?: AbortSignal,
-): Promise<UserVerifiableCredentialRepresentation[]> {
-  return fetchList<UserVerifiableCredentialRepresentation>(
-    api,
-    "/verifiable-credentials",
-    (item) => typeof item.credentialScopeName === "string",
-    { signal },
-  );
+export async function fetchVerifiableCredentials(api: ApiClient, signal?: AbortSignal) {
+  return fetchList<UserVerifiableCredentialRepresentation>(api, "/verifiable-credentials", isHeldType, { signal });
 }
 
 /** Revokes a credential type for the user (204; 404 when the user does not hold it). */
@@ -214,16 +206,8 @@ export async function revokeVerifiableCredential(api: ApiClient, credentialScope
 }
 
 /** Every credential issued to the user's wallets, of all types (the server neither filters nor pages). */
-export async function fetchIssuedVerifiableCredentials(
-  api: ApiClient,
-  signal?: AbortSignal,
-): Promise<IssuedVerifiableCredentialRepresentation[]> {
-  return fetchList<IssuedVerifiableCredentialRepresentation>(
-    api,
-    "/issued-verifiable-credentials",
-    (item) => typeof item.id === "string",
-    { signal },
-  );
+export async function fetchIssuedVerifiableCredentials(api: ApiClient, signal?: AbortSignal) {
+  return fetchList<IssuedVerifiableCredentialRepresentation>(api, "/issued-verifiable-credentials", hasId, { signal });
 }
 
 /** Revokes one issued credential (204; 404 when it is not the user's). */
@@ -231,6 +215,8 @@ export async function revokeIssuedVerifiableCredential(api: ApiClient, id: strin
   await api.request<void>(`/issued-verifiable-credentials/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
+const isHeldType = (item: Record<string, unknown>) => typeof item.credentialScopeName === "string";
+const hasId = (item: Record<string, unknown>) => typeof item.id === "string";
 const isPermission = (item: Record<string, unknown>) => typeof item.username === "string" && Array.isArray(item.scopes);
 
 /**
