@@ -118,25 +118,16 @@ export async function fetchExtensionFeatures(api: ApiClient, signal?: AbortSigna
   };
 }
 
-/** Where a page of a list the extension pages starts, and how long it is at most (the extension caps it at 50). */
-export type ExtensionPageQuery = { first: number; max: number };
-
-/**
- * One page of a list the extension pages. Our own extension's answer, as its record types it (every field written,
- * null where missing): trusted as typed.
- */
-export function fetchExtensionPage<T>(
+/** One page of the user's own events, newest first. The extension caps `max` (at 50). */
+export async function fetchAccountEvents(
   api: ApiClient,
-  path: string,
-  { first, max }: ExtensionPageQuery,
+  { first, max }: { first: number; max: number },
   signal?: AbortSignal,
-): Promise<T> {
-  return readable(api.requestUrl<T>(extensionUrl(api, path), { searchParams: { first, max }, signal }));
-}
-
-/** One page of the user's own events, newest first. */
-export async function fetchAccountEvents(api: ApiClient, query: ExtensionPageQuery, signal?: AbortSignal) {
-  return fetchExtensionPage<AccountEventsPage>(api, "events", query, signal);
+): Promise<AccountEventsPage> {
+  // Our own extension's answer, as its record types it (every field written, null where missing): trusted as typed.
+  return readable(
+    api.requestUrl<AccountEventsPage>(extensionUrl(api, "events"), { searchParams: { first, max }, signal }),
+  );
 }
 
 /** The approximate places of the user's own sessions, by session id; a session without one is not listed. */

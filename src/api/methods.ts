@@ -197,7 +197,8 @@ export async function updateResourcePermissions(
 
 /** The credential types the user holds (400 unless the realm issues verifiable credentials). */
 export async function fetchVerifiableCredentials(api: ApiClient, signal?: AbortSignal) {
-  return fetchList<UserVerifiableCredentialRepresentation>(api, "/verifiable-credentials", isHeldType, { signal });
+  const isItem = (item: Record<string, unknown>) => typeof item.credentialScopeName === "string";
+  return fetchList<UserVerifiableCredentialRepresentation>(api, "/verifiable-credentials", isItem, { signal });
 }
 
 /** Revokes a credential type for the user (204; 404 when the user does not hold it). */
@@ -207,7 +208,8 @@ export async function revokeVerifiableCredential(api: ApiClient, credentialScope
 
 /** Every credential issued to the user's wallets, of all types (the server neither filters nor pages). */
 export async function fetchIssuedVerifiableCredentials(api: ApiClient, signal?: AbortSignal) {
-  return fetchList<IssuedVerifiableCredentialRepresentation>(api, "/issued-verifiable-credentials", hasId, { signal });
+  const isItem = (item: Record<string, unknown>) => typeof item.id === "string";
+  return fetchList<IssuedVerifiableCredentialRepresentation>(api, "/issued-verifiable-credentials", isItem, { signal });
 }
 
 /** Revokes one issued credential (204; 404 when it is not the user's). */
@@ -215,8 +217,6 @@ export async function revokeIssuedVerifiableCredential(api: ApiClient, id: strin
   await api.request<void>(`/issued-verifiable-credentials/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
-const isHeldType = (item: Record<string, unknown>) => typeof item.credentialScopeName === "string";
-const hasId = (item: Record<string, unknown>) => typeof item.id === "string";
 const isPermission = (item: Record<string, unknown>) => typeof item.username === "string" && Array.isArray(item.scopes);
 
 /**

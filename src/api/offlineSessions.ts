@@ -1,7 +1,7 @@
 // The user's offline sessions ("lasting access"), listed and ended by the server extension
 // (`…/account-console-extension/offline-sessions`, docs/extension.md): always the token's user's.
 import type { ApiClient } from "./client";
-import { extensionUrl, fetchExtensionPage, readable, type ExtensionPageQuery } from "./extension";
+import { extensionUrl, readable } from "./extension";
 
 /** An application that holds an offline token in the session. */
 export type OfflineSessionClient = { clientId: string; clientName: string | null };
@@ -24,9 +24,19 @@ export type OfflineSession = {
 
 export type OfflineSessionsPage = { first: number; max: number; hasMore: boolean; sessions: OfflineSession[] };
 
-/** One page of the user's offline sessions, newest refresh first (null where Keycloak noted nothing). */
-export async function fetchOfflineSessions(api: ApiClient, query: ExtensionPageQuery, signal?: AbortSignal) {
-  return fetchExtensionPage<OfflineSessionsPage>(api, "offline-sessions", query, signal);
+/** One page of the user's offline sessions, newest refresh first. The extension caps `max` (at 50). */
+export async function fetchOfflineSessions(
+  api: ApiClient,
+  { first, max }: { first: number; max: number },
+  signal?: AbortSignal,
+): Promise<OfflineSessionsPage> {
+  // Our own extension's answer, as its records type it (every field written, null where Keycloak noted nothing).
+  return readable(
+    api.requestUrl<OfflineSessionsPage>(extensionUrl(api, "offline-sessions"), {
+      searchParams: { first, max },
+      signal,
+    }),
+  );
 }
 
 /** Ends one offline session (204): every offline token of it fails at its next refresh. */
