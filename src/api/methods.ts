@@ -196,16 +196,9 @@ export async function updateResourcePermissions(
 }
 
 /** The credential types the user holds (400 unless the realm issues verifiable credentials). */
-export async function fetchVerifiableCredentials(
-  api: ApiClient,
-  signal?: AbortSignal,
-): Promise<UserVerifiableCredentialRepresentation[]> {
-  return fetchList<UserVerifiableCredentialRepresentation>(
-    api,
-    "/verifiable-credentials",
-    (item) => typeof item.credentialScopeName === "string",
-    { signal },
-  );
+export async function fetchVerifiableCredentials(api: ApiClient, signal?: AbortSignal) {
+  const isItem = (item: Record<string, unknown>) => typeof item.credentialScopeName === "string";
+  return fetchList<UserVerifiableCredentialRepresentation>(api, "/verifiable-credentials", isItem, { signal });
 }
 
 /** Revokes a credential type for the user (204; 404 when the user does not hold it). */
@@ -214,16 +207,9 @@ export async function revokeVerifiableCredential(api: ApiClient, credentialScope
 }
 
 /** Every credential issued to the user's wallets, of all types (the server neither filters nor pages). */
-export async function fetchIssuedVerifiableCredentials(
-  api: ApiClient,
-  signal?: AbortSignal,
-): Promise<IssuedVerifiableCredentialRepresentation[]> {
-  return fetchList<IssuedVerifiableCredentialRepresentation>(
-    api,
-    "/issued-verifiable-credentials",
-    (item) => typeof item.id === "string",
-    { signal },
-  );
+export async function fetchIssuedVerifiableCredentials(api: ApiClient, signal?: AbortSignal) {
+  const isItem = (item: Record<string, unknown>) => typeof item.id === "string";
+  return fetchList<IssuedVerifiableCredentialRepresentation>(api, "/issued-verifiable-credentials", isItem, { signal });
 }
 
 /** Revokes one issued credential (204; 404 when it is not the user's). */

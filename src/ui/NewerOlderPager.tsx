@@ -1,10 +1,12 @@
 import { Button } from "@patternfly/react-core";
 import { AngleLeftIcon, AngleRightIcon } from "@patternfly/react-icons";
+import { useTranslation } from "react-i18next";
 import "./newer-older-pager.css";
 
 /**
  * Newer / Older over a list the server pages (`first`, a page size, and its `hasMore`), newest first: shown while
- * there is another page either way. `testIdPrefix` names the buttons `<prefix>-newer` and `<prefix>-older`.
+ * there is another page either way. `testIdPrefix` names the buttons `<prefix>-newer` and `<prefix>-older`;
+ * `messagePrefix` keys its texts: `<prefix>Pages` (its name), `<prefix>Newer`, `<prefix>Older`, `<prefix>Page`.
  */
 export function NewerOlderPager({
   first,
@@ -12,10 +14,7 @@ export function NewerOlderPager({
   hasMore,
   loading,
   onFirst,
-  label,
-  newer,
-  older,
-  pageText,
+  messagePrefix,
   testIdPrefix,
 }: {
   first: number;
@@ -23,15 +22,13 @@ export function NewerOlderPager({
   hasMore: boolean;
   loading: boolean;
   onFirst: (first: number) => void;
-  label: string;
-  newer: string;
-  older: string;
-  pageText: (page: number) => string;
+  messagePrefix: string;
   testIdPrefix: string;
 }) {
+  const { t } = useTranslation();
   if (first === 0 && !hasMore) return null;
   return (
-    <nav className="newer-older-pager" aria-label={label}>
+    <nav className="newer-older-pager" aria-label={t(`${messagePrefix}Pages`)}>
       <Button
         variant="secondary"
         icon={<AngleLeftIcon />}
@@ -40,9 +37,9 @@ export function NewerOlderPager({
         onClick={() => onFirst(Math.max(0, first - pageSize))}
         data-testid={`${testIdPrefix}-newer`}
       >
-        {newer}
+        {t(`${messagePrefix}Newer`)}
       </Button>
-      <span aria-live="polite">{pageText(Math.floor(first / pageSize) + 1)}</span>
+      <span aria-live="polite">{t(`${messagePrefix}Page`, { page: Math.floor(first / pageSize) + 1 })}</span>
       <Button
         variant="secondary"
         icon={<AngleRightIcon />}
@@ -51,7 +48,7 @@ export function NewerOlderPager({
         onClick={() => onFirst(first + pageSize)}
         data-testid={`${testIdPrefix}-older`}
       >
-        {older}
+        {t(`${messagePrefix}Older`)}
       </Button>
     </nav>
   );

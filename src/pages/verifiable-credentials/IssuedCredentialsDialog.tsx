@@ -1,11 +1,7 @@
 import {
   Button,
   DataList,
-  DataListAction,
   DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
   DescriptionList,
   DescriptionListDescription,
   DescriptionListGroup,
@@ -28,6 +24,7 @@ import { DangerConfirmDialog } from "../../ui/ConfirmDialog";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
 import { LoadError } from "../../ui/LoadError";
 import { LoadingState } from "../../ui/LoadingState";
+import { ListRow } from "../../ui/ListRow";
 import { webUrl } from "../../lib/safeUrl";
 import { useFetch } from "../../ui/hooks/useFetch";
 import { isExpired, issuedOfType, serverDate, walletName } from "./credentials";
@@ -164,64 +161,63 @@ function IssuedRow({
   const walletUrl = webUrl(credential.clientBaseUrl);
 
   return (
-    <DataListItem aria-labelledby={`${rowId}-issued`} data-testid="issued-credential">
-      <DataListItemRow>
-        <DataListItemCells
-          dataListCells={[
-            <DataListCell key="details">
-              <DescriptionList isHorizontal isCompact horizontalTermWidthModifier={{ default: "12ch" }}>
-                <DescriptionListGroup>
-                  <DescriptionListTerm>{t("issuedCredentialsIssuedAt")}</DescriptionListTerm>
-                  <DescriptionListDescription id={`${rowId}-issued`}>
-                    {date(credential.issuedAt)}
-                  </DescriptionListDescription>
-                </DescriptionListGroup>
-                <DescriptionListGroup>
-                  <DescriptionListTerm>{t("issuedCredentialsExpiresAt")}</DescriptionListTerm>
-                  <DescriptionListDescription>
-                    <span className="vc-expires">
-                      {date(credential.expiresAt)}
-                      {expired && (
-                        <StaticLabel
-                          color="red"
-                          isCompact
-                          icon={<ExclamationTriangleIcon />}
-                          data-testid="credential-expired"
-                        >
-                          {t("credentialExpired")}
-                        </StaticLabel>
-                      )}
-                    </span>
-                  </DescriptionListDescription>
-                </DescriptionListGroup>
-                <DescriptionListGroup>
-                  <DescriptionListTerm>{t("issuedCredentialsWalletClient")}</DescriptionListTerm>
-                  <DescriptionListDescription>
-                    {walletUrl ? (
-                      <a href={walletUrl} target="_blank" rel="noopener noreferrer">
-                        {wallet} <ExternalLinkAltIcon aria-hidden className="vc-link-icon" />
-                      </a>
-                    ) : (
-                      wallet || "—"
-                    )}
-                  </DescriptionListDescription>
-                </DescriptionListGroup>
-              </DescriptionList>
-            </DataListCell>,
-          ]}
-        />
-        {canRevoke && (
-          <DataListAction
-            id={`${rowId}-actions`}
-            aria-labelledby={`${rowId}-issued ${rowId}-actions`}
-            aria-label={t("actions")}
-          >
+    <ListRow
+      aria-labelledby={`${rowId}-issued`}
+      data-testid="issued-credential"
+      cells={[
+        <DataListCell key="details">
+          <DescriptionList isHorizontal isCompact horizontalTermWidthModifier={{ default: "12ch" }}>
+            <DescriptionListGroup>
+              <DescriptionListTerm>{t("issuedCredentialsIssuedAt")}</DescriptionListTerm>
+              <DescriptionListDescription id={`${rowId}-issued`}>
+                {date(credential.issuedAt)}
+              </DescriptionListDescription>
+            </DescriptionListGroup>
+            <DescriptionListGroup>
+              <DescriptionListTerm>{t("issuedCredentialsExpiresAt")}</DescriptionListTerm>
+              <DescriptionListDescription>
+                <span className="vc-expires">
+                  {date(credential.expiresAt)}
+                  {expired && (
+                    <StaticLabel
+                      color="red"
+                      isCompact
+                      icon={<ExclamationTriangleIcon />}
+                      data-testid="credential-expired"
+                    >
+                      {t("credentialExpired")}
+                    </StaticLabel>
+                  )}
+                </span>
+              </DescriptionListDescription>
+            </DescriptionListGroup>
+            <DescriptionListGroup>
+              <DescriptionListTerm>{t("issuedCredentialsWalletClient")}</DescriptionListTerm>
+              <DescriptionListDescription>
+                {walletUrl ? (
+                  <a href={walletUrl} target="_blank" rel="noopener noreferrer">
+                    {wallet} <ExternalLinkAltIcon aria-hidden className="vc-link-icon" />
+                  </a>
+                ) : (
+                  wallet || "—"
+                )}
+              </DescriptionListDescription>
+            </DescriptionListGroup>
+          </DescriptionList>
+        </DataListCell>,
+      ]}
+      actions={
+        canRevoke && {
+          id: `${rowId}-actions`,
+          label: t("actions"),
+          labelledBy: `${rowId}-issued ${rowId}-actions`,
+          children: (
             <Button variant="secondary" isDanger size="sm" id={`${rowId}-revoke`} onClick={onRevoke}>
               {t("revoke")}
             </Button>
-          </DataListAction>
-        )}
-      </DataListItemRow>
-    </DataListItem>
+          ),
+        }
+      }
+    />
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Button,
-  DataList,
-  DataListAction,
-  DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
-  EmptyState,
-  Title,
-} from "@patternfly/react-core";
+import { Button, DataList, DataListCell, EmptyState, Title } from "@patternfly/react-core";
 import { QrcodeIcon } from "@patternfly/react-icons";
 import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +12,7 @@ import { useFormat } from "../../i18n/format";
 import { DangerConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAlerts } from "../../ui/alerts/AlertContext";
 import { useConfirmedChange } from "../../ui/hooks/useChange";
+import { ListRow } from "../../ui/ListRow";
 import { PageLayout } from "../../ui/PageLayout";
 import type { PageProps } from "../page";
 import { accountRoles, canRevokeCredentials, credentialOfferAction, serverDate } from "./credentials";
@@ -162,42 +153,45 @@ function CredentialRow({
   };
 
   return (
-    <DataListItem id={id} aria-labelledby={`${id}-name`} data-testid="credentials-list-item">
-      <DataListItemRow className="vc-row">
-        <DataListItemCells
-          dataListCells={[
-            <DataListCell key="name" width={3} className="vc-name">
-              <span id={`${id}-name`}>{breakableName(scope)}</span>
-            </DataListCell>,
-            <DataListCell key="created" width={2}>
-              <span className="vc-cell-label">{t("credentialCreatedDate")}</span>
-              <span data-testid={`${id}-created`}>{date(credential.createdDate)}</span>
-            </DataListCell>,
-            <DataListCell key="updated" width={2}>
-              <span className="vc-cell-label">{t("credentialUpdatedDate")}</span>
-              <span data-testid={`${id}-updated`}>{date(credential.updatedDate)}</span>
-            </DataListCell>,
-          ]}
-        />
-        <DataListAction
-          id={`${id}-actions`}
-          aria-labelledby={`${id}-name ${id}-actions`}
-          aria-label={t("actions")}
-          className="vc-actions"
-        >
-          <Button variant="secondary" size="sm" id={`${id}-view-issued`} onClick={onView}>
-            {t("viewIssuedCredentials")}
-          </Button>
-          <Button variant="primary" size="sm" id={`${id}-issue`} onClick={onIssue}>
-            {t("issueToWallet")}
-          </Button>
-          {canRevoke && (
-            <Button variant="danger" size="sm" id={`${id}-revoke`} onClick={onRevoke}>
-              {t("revoke")}
+    <ListRow
+      id={id}
+      aria-labelledby={`${id}-name`}
+      data-testid="credentials-list-item"
+      rowClassName="vc-row"
+      cells={[
+        <DataListCell key="name" width={3} className="vc-name">
+          <span id={`${id}-name`}>{breakableName(scope)}</span>
+        </DataListCell>,
+        <DataListCell key="created" width={2}>
+          <span className="vc-cell-label">{t("credentialCreatedDate")}</span>
+          <span data-testid={`${id}-created`}>{date(credential.createdDate)}</span>
+        </DataListCell>,
+        <DataListCell key="updated" width={2}>
+          <span className="vc-cell-label">{t("credentialUpdatedDate")}</span>
+          <span data-testid={`${id}-updated`}>{date(credential.updatedDate)}</span>
+        </DataListCell>,
+      ]}
+      actions={{
+        id: `${id}-actions`,
+        label: t("actions"),
+        labelledBy: `${id}-name ${id}-actions`,
+        className: "vc-actions",
+        children: (
+          <>
+            <Button variant="secondary" size="sm" id={`${id}-view-issued`} onClick={onView}>
+              {t("viewIssuedCredentials")}
             </Button>
-          )}
-        </DataListAction>
-      </DataListItemRow>
-    </DataListItem>
+            <Button variant="primary" size="sm" id={`${id}-issue`} onClick={onIssue}>
+              {t("issueToWallet")}
+            </Button>
+            {canRevoke && (
+              <Button variant="danger" size="sm" id={`${id}-revoke`} onClick={onRevoke}>
+                {t("revoke")}
+              </Button>
+            )}
+          </>
+        ),
+      }}
+    />
   );
 }

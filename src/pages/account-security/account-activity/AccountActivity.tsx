@@ -1,14 +1,4 @@
-import {
-  Content,
-  DataList,
-  DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
-  DescriptionList,
-  EmptyState,
-  EmptyStateBody,
-} from "@patternfly/react-core";
+import { Content, DataList, DataListCell, DescriptionList, EmptyState, EmptyStateBody } from "@patternfly/react-core";
 import { BanIcon, ExclamationCircleIcon } from "@patternfly/react-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +8,7 @@ import { useFormat } from "../../../i18n/format";
 import { LoadError } from "../../../ui/LoadError";
 import { NewerOlderPager } from "../../../ui/NewerOlderPager";
 import { LoadingState } from "../../../ui/LoadingState";
+import { ListRow } from "../../../ui/ListRow";
 import { PageLayout } from "../../../ui/PageLayout";
 import { useFetch } from "../../../ui/hooks/useFetch";
 import type { PageProps } from "../../page";
@@ -112,10 +103,7 @@ function EventList({
         hasMore={page?.hasMore === true}
         loading={state.status === "loading"}
         onFirst={setFirst}
-        label={t("activityPages")}
-        newer={t("activityNewer")}
-        older={t("activityOlder")}
-        pageText={(number) => t("activityPage", { page: number })}
+        messagePrefix="activity"
         testIdPrefix="activity"
       />
     </section>
@@ -136,30 +124,29 @@ function EventRow({
   const { t } = useTranslation();
   const failed = event.error !== null || event.type.endsWith("_ERROR");
   return (
-    <DataListItem aria-labelledby={headingId} data-testid="activity-event" data-event-type={event.type}>
-      <DataListItemRow>
-        <DataListItemCells
-          dataListCells={[
-            <DataListCell key="what" width={2}>
-              <div id={headingId} className={failed ? "activity-title activity-failed" : "activity-title"}>
-                {failed && <ExclamationCircleIcon className="activity-failed-icon" aria-hidden />}
-                {describeEvent(t, event)}
-              </div>
-              <time dateTime={new Date(event.time).toISOString()} className="activity-time">
-                {time}
-              </time>
-            </DataListCell>,
-            <DataListCell key="details" width={3}>
-              <DescriptionList isHorizontal isCompact isFluid className="activity-details">
-                {event.ipAddress && <Detail term={t("ipAddress")} value={event.ipAddress} />}
-                {place && <Detail term={t("placeApproximate")} value={place} testId="event-place" />}
-                {event.clientId && <Detail term={t("client")} value={clientName(t, event.clientId)} />}
-                {event.error && <Detail term={t("activityFailureReason")} value={describeError(t, event.error)} />}
-              </DescriptionList>
-            </DataListCell>,
-          ]}
-        />
-      </DataListItemRow>
-    </DataListItem>
+    <ListRow
+      aria-labelledby={headingId}
+      data-testid="activity-event"
+      data-event-type={event.type}
+      cells={[
+        <DataListCell key="what" width={2}>
+          <div id={headingId} className={failed ? "activity-title activity-failed" : "activity-title"}>
+            {failed && <ExclamationCircleIcon className="activity-failed-icon" aria-hidden />}
+            {describeEvent(t, event)}
+          </div>
+          <time dateTime={new Date(event.time).toISOString()} className="activity-time">
+            {time}
+          </time>
+        </DataListCell>,
+        <DataListCell key="details" width={3}>
+          <DescriptionList isHorizontal isCompact isFluid className="activity-details">
+            {event.ipAddress && <Detail term={t("ipAddress")} value={event.ipAddress} />}
+            {place && <Detail term={t("placeApproximate")} value={place} testId="event-place" />}
+            {event.clientId && <Detail term={t("client")} value={clientName(t, event.clientId)} />}
+            {event.error && <Detail term={t("activityFailureReason")} value={describeError(t, event.error)} />}
+          </DescriptionList>
+        </DataListCell>,
+      ]}
+    />
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Button,
-  DataList,
-  DataListAction,
-  DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
-  DescriptionList,
-  Split,
-  SplitItem,
-  Title,
-} from "@patternfly/react-core";
+import { Button, DataList, DataListCell, Split, SplitItem, Title } from "@patternfly/react-core";
 import { DesktopIcon, MobileAltIcon, SyncAltIcon } from "@patternfly/react-icons";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,12 +12,13 @@ import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { useAlerts } from "../../../ui/alerts/AlertContext";
 import { useChange } from "../../../ui/hooks/useChange";
 import { useListPaging } from "../../../ui/ListPaging";
+import { ListRow } from "../../../ui/ListRow";
 import { PageLayout } from "../../../ui/PageLayout";
 import type { PageProps } from "../../page";
 import { translateLabel } from "../../../i18n/translateLabel";
 import { deviceTitle, sessionCount } from "./devices";
 import type { DeviceActivityData } from "./loader";
-import { Detail } from "../shared/Detail";
+import { Detail, SessionDetails } from "../shared/Detail";
 import { PlacesAttribution } from "../shared/PlacesAttribution";
 import { SignInAlertsSwitch } from "./SignInAlertsSwitch";
 import { LastingAccess } from "./LastingAccess";
@@ -159,50 +148,47 @@ function SessionItem({
   const Icon = device.mobile ? MobileAltIcon : DesktopIcon;
 
   return (
-    <DataListItem aria-labelledby={headingId} data-testid={`row-${index}`}>
-      <DataListItemRow>
-        <DataListItemCells
-          dataListCells={[
-            <DataListCell key="icon" isIcon>
-              <Icon aria-label={device.mobile ? "mobile" : "desktop"} className="device-icon" />
-            </DataListCell>,
-            <DataListCell key="details">
-              <Split hasGutter isWrappable>
-                <SplitItem>
-                  <span id={headingId} className="device-title">
-                    {deviceTitle({ ...device, browser: session.browser ?? device.browser }, t)}
-                  </span>
-                </SplitItem>
-                {session.current && (
-                  <SplitItem>
-                    <StaticLabel color="green">{t("currentSession")}</StaticLabel>
-                  </SplitItem>
-                )}
-              </Split>
-              <DescriptionList
-                isHorizontal
-                isCompact
-                columnModifier={{ default: "1Col", lg: "3Col" }}
-                className="session-details"
-              >
-                <Detail term={t("ipAddress")} value={session.ipAddress ?? device.ipAddress ?? ""} />
-                {place && <Detail term={t("placeApproximate")} value={format.place(place)} testId="session-place" />}
-                <Detail term={t("lastAccessedOn")} value={date(session.lastAccess)} />
-                <Detail term={t("clients")} value={clients} />
-                <Detail term={t("started")} value={date(session.started)} />
-                <Detail term={t("expires")} value={date(session.expires)} />
-              </DescriptionList>
-            </DataListCell>,
-          ]}
-        />
-        {!session.current && (
-          <DataListAction aria-label={t("signOut")} aria-labelledby={headingId} id={`actions-${session.id}`}>
+    <ListRow
+      aria-labelledby={headingId}
+      data-testid={`row-${index}`}
+      cells={[
+        <DataListCell key="icon" isIcon>
+          <Icon aria-label={device.mobile ? "mobile" : "desktop"} className="device-icon" />
+        </DataListCell>,
+        <DataListCell key="details">
+          <Split hasGutter isWrappable>
+            <SplitItem>
+              <span id={headingId} className="device-title">
+                {deviceTitle({ ...device, browser: session.browser ?? device.browser }, t)}
+              </span>
+            </SplitItem>
+            {session.current && (
+              <SplitItem>
+                <StaticLabel color="green">{t("currentSession")}</StaticLabel>
+              </SplitItem>
+            )}
+          </Split>
+          <SessionDetails columns={3} className="session-details">
+            <Detail term={t("ipAddress")} value={session.ipAddress ?? device.ipAddress ?? ""} />
+            {place && <Detail term={t("placeApproximate")} value={format.place(place)} testId="session-place" />}
+            <Detail term={t("lastAccessedOn")} value={date(session.lastAccess)} />
+            <Detail term={t("clients")} value={clients} />
+            <Detail term={t("started")} value={date(session.started)} />
+            <Detail term={t("expires")} value={date(session.expires)} />
+          </SessionDetails>
+        </DataListCell>,
+      ]}
+      actions={
+        !session.current && {
+          id: `actions-${session.id}`,
+          label: t("signOut"),
+          children: (
             <Button variant="secondary" onClick={onSignOut}>
               {t("signOut")}
             </Button>
-          </DataListAction>
-        )}
-      </DataListItemRow>
-    </DataListItem>
+          ),
+        }
+      }
+    />
   );
 }

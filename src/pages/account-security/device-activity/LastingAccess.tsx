@@ -1,13 +1,4 @@
-import {
-  Button,
-  DataList,
-  DataListAction,
-  DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
-  DescriptionList,
-} from "@patternfly/react-core";
+import { Button, DataList, DataListCell } from "@patternfly/react-core";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +12,8 @@ import { useFetch } from "../../../ui/hooks/useFetch";
 import { LoadError } from "../../../ui/LoadError";
 import { NewerOlderPager } from "../../../ui/NewerOlderPager";
 import { LoadingState } from "../../../ui/LoadingState";
-import { Detail } from "../shared/Detail";
+import { ListRow } from "../../../ui/ListRow";
+import { Detail, SessionDetails } from "../shared/Detail";
 import { deviceTitle } from "./devices";
 import "./lasting-access.css";
 import { RefreshHeading } from "../../../ui/RefreshHeading";
@@ -116,10 +108,7 @@ export function LastingAccess({ signOuts, onEnded }: LastingAccessProps) {
         hasMore={page?.hasMore === true}
         loading={state.status === "loading"}
         onFirst={setFirst}
-        label={t("lastingAccessPages")}
-        newer={t("lastingAccessNewer")}
-        older={t("lastingAccessOlder")}
-        pageText={(number) => t("lastingAccessPage", { page: number })}
+        messagePrefix="lastingAccess"
         testIdPrefix="lasting-access"
       />
       <DangerConfirmDialog
@@ -139,37 +128,31 @@ function SessionRow({ session, onEnd }: { session: OfflineSession; onEnd: () => 
   const format = useFormat();
   const headingId = `lasting-access-${session.id}`;
   return (
-    <DataListItem aria-labelledby={headingId} data-testid="lasting-access-row">
-      <DataListItemRow>
-        <DataListItemCells
-          dataListCells={[
-            <DataListCell key="details">
-              <span id={headingId} className="lasting-access-name">
-                {applicationsOf(t, session)}
-              </span>
-              <DescriptionList
-                isHorizontal
-                isCompact
-                columnModifier={{ default: "1Col", lg: "2Col" }}
-                className="lasting-access-details"
-              >
-                <Detail
-                  term={t("lastingAccessDevice")}
-                  value={deviceOf(session, t) ?? t("lastingAccessUnknownDevice")}
-                />
-                <Detail term={t("ipAddress")} value={session.ipAddress ?? ""} />
-                <Detail term={t("started")} value={format.dateTime(new Date(session.started))} />
-                <Detail term={t("lastingAccessLastRefresh")} value={format.dateTime(new Date(session.lastRefresh))} />
-              </DescriptionList>
-            </DataListCell>,
-          ]}
-        />
-        <DataListAction aria-label={t("lastingAccessEnd")} aria-labelledby={headingId} id={`actions-${headingId}`}>
+    <ListRow
+      aria-labelledby={headingId}
+      data-testid="lasting-access-row"
+      cells={[
+        <DataListCell key="details">
+          <span id={headingId} className="lasting-access-name">
+            {applicationsOf(t, session)}
+          </span>
+          <SessionDetails columns={2} className="lasting-access-details">
+            <Detail term={t("lastingAccessDevice")} value={deviceOf(session, t) ?? t("lastingAccessUnknownDevice")} />
+            <Detail term={t("ipAddress")} value={session.ipAddress ?? ""} />
+            <Detail term={t("started")} value={format.dateTime(new Date(session.started))} />
+            <Detail term={t("lastingAccessLastRefresh")} value={format.dateTime(new Date(session.lastRefresh))} />
+          </SessionDetails>
+        </DataListCell>,
+      ]}
+      actions={{
+        id: `actions-${headingId}`,
+        label: t("lastingAccessEnd"),
+        children: (
           <Button variant="secondary" onClick={onEnd} data-testid="lasting-access-end">
             {t("lastingAccessEnd")}
           </Button>
-        </DataListAction>
-      </DataListItemRow>
-    </DataListItem>
+        ),
+      }}
+    />
   );
 }

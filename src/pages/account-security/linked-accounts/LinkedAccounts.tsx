@@ -1,15 +1,4 @@
-import {
-  Button,
-  DataList,
-  DataListAction,
-  DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
-  EmptyState,
-  PageSection,
-  Title,
-} from "@patternfly/react-core";
+import { Button, DataList, DataListCell, EmptyState, PageSection, Title } from "@patternfly/react-core";
 import { LinkIcon, UnlinkIcon } from "@patternfly/react-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +10,7 @@ import { useEnvironment } from "../../../environment/EnvironmentContext";
 import { useAlerts } from "../../../ui/alerts/AlertContext";
 import { LoadError } from "../../../ui/LoadError";
 import { LoadingState } from "../../../ui/LoadingState";
+import { ListRow } from "../../../ui/ListRow";
 import { PageLayout } from "../../../ui/PageLayout";
 import { translateLabel } from "../../../i18n/translateLabel";
 import { useChange } from "../../../ui/hooks/useChange";
@@ -148,33 +138,32 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
     });
 
   return (
-    <DataListItem
+    <ListRow
       id={`${alias}-idp`}
       data-testid={`linked-accounts/${account.providerName}`}
       aria-labelledby={`${alias}-idp-name`}
-    >
-      <DataListItemRow>
-        <DataListItemCells
-          dataListCells={[
-            <DataListCell key="icon" isIcon>
-              <ProviderIcon providerName={account.providerName} className="provider-icon" aria-hidden />
-            </DataListCell>,
-            <DataListCell key="name" width={2}>
-              <span id={`${alias}-idp-name`} className="provider-name">
-                {name}
-              </span>
-            </DataListCell>,
-            <DataListCell key="kind" width={2}>
-              <StaticLabel color={account.social ? "blue" : "green"}>
-                {account.social ? t("socialLogin") : t("systemDefined")}
-              </StaticLabel>
-            </DataListCell>,
-            <DataListCell key="username" width={3} className="provider-username">
-              {account.linkedUsername}
-            </DataListCell>,
-          ]}
-        />
-        <DataListAction aria-labelledby={`${alias}-idp-name`} aria-label={name} id={`${alias}-idp-action`}>
+      cells={[
+        <DataListCell key="icon" isIcon>
+          <ProviderIcon providerName={account.providerName} className="provider-icon" aria-hidden />
+        </DataListCell>,
+        <DataListCell key="name" width={2}>
+          <span id={`${alias}-idp-name`} className="provider-name">
+            {name}
+          </span>
+        </DataListCell>,
+        <DataListCell key="kind" width={2}>
+          <StaticLabel color={account.social ? "blue" : "green"}>
+            {account.social ? t("socialLogin") : t("systemDefined")}
+          </StaticLabel>
+        </DataListCell>,
+        <DataListCell key="username" width={3} className="provider-username">
+          {account.linkedUsername}
+        </DataListCell>,
+      ]}
+      actions={{
+        id: `${alias}-idp-action`,
+        label: name,
+        children: (
           <Button
             id={`${alias}-idp-${account.connected ? "unlink" : "link"}`}
             variant="link"
@@ -186,8 +175,8 @@ function AccountRow({ account, onChanged }: { account: LinkedAccountRepresentati
           >
             {account.connected ? t("unLink") : t("link")}
           </Button>
-        </DataListAction>
-      </DataListItemRow>
-    </DataListItem>
+        ),
+      }}
+    />
   );
 }

@@ -3,11 +3,7 @@ import {
   Button,
   Content,
   DataList,
-  DataListAction,
   DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
   PageSection,
   Spinner,
   Split,
@@ -24,6 +20,7 @@ import { useFormat } from "../../../i18n/format";
 import { DAY } from "./LastUsed";
 import { errorMessage, useAlerts } from "../../../ui/alerts/AlertContext";
 import { DangerConfirmDialog } from "../../../ui/ConfirmDialog";
+import { ListRow } from "../../../ui/ListRow";
 import { useFetch } from "../../../ui/hooks/useFetch";
 import { CreateAppPasswordDialog } from "./CreateAppPasswordDialog";
 import type { AppPasswordsRead, SigningInData } from "./loader";
@@ -110,17 +107,13 @@ function AppPasswordsSection({ read, reload }: { read: Promise<AppPasswordsRead>
       {list && (
         <DataList aria-label={t("appPasswordsTitle")} data-testid="app-passwords/list" isCompact>
           {list.appPasswords.length === 0 ? (
-            <DataListItem>
-              <DataListItemRow>
-                <DataListItemCells
-                  dataListCells={[
-                    <DataListCell key="empty" className="credential-empty" data-testid="app-passwords/empty">
-                      {t("appPasswordsEmpty")}
-                    </DataListCell>,
-                  ]}
-                />
-              </DataListItemRow>
-            </DataListItem>
+            <ListRow
+              cells={[
+                <DataListCell key="empty" className="credential-empty" data-testid="app-passwords/empty">
+                  {t("appPasswordsEmpty")}
+                </DataListCell>,
+              ]}
+            />
           ) : (
             list.appPasswords.map((entry) => (
               <AppPasswordRow key={entry.id} entry={entry} now={list.readAt} onRevoke={() => setRevoking(entry)} />
@@ -158,39 +151,39 @@ function AppPasswordRow({ entry, now, onRevoke }: { entry: AppPassword; now: num
   const day = (time: number) => format.dateTime(new Date(time), DAY);
 
   return (
-    <DataListItem aria-labelledby={labelId} data-testrole="app-password">
-      <DataListItemRow>
-        <DataListItemCells
-          dataListCells={[
-            <DataListCell key="name" className="signing-in-name">
-              <div id={labelId} className="credential-label">
-                {entry.name}
-              </div>
-            </DataListCell>,
-            <DataListCell key="dates">
-              <div className="signing-in-dates" data-testrole="dates">
-                <div>{t("createdOn", { date: day(entry.created) })}</div>
-                <div>
-                  {entry.lastUsed === null
-                    ? t("appPasswordsNeverUsed")
-                    : t("lastUsedOn", { date: day(entry.lastUsed) })}
-                </div>
-                <div className={expired ? "app-password-expired" : undefined}>
-                  {entry.expires === null
-                    ? t("appPasswordsNoExpiry")
-                    : t(expired ? "appPasswordsExpiredAt" : "appPasswordsExpiresAt", { date: day(entry.expires) })}
-                </div>
-              </div>
-            </DataListCell>,
-          ]}
-        />
-        <DataListAction aria-label={t("actions")} aria-labelledby={labelId} id={`actions-${labelId}`}>
+    <ListRow
+      aria-labelledby={labelId}
+      data-testrole="app-password"
+      cells={[
+        <DataListCell key="name" className="signing-in-name">
+          <div id={labelId} className="credential-label">
+            {entry.name}
+          </div>
+        </DataListCell>,
+        <DataListCell key="dates">
+          <div className="signing-in-dates" data-testrole="dates">
+            <div>{t("createdOn", { date: day(entry.created) })}</div>
+            <div>
+              {entry.lastUsed === null ? t("appPasswordsNeverUsed") : t("lastUsedOn", { date: day(entry.lastUsed) })}
+            </div>
+            <div className={expired ? "app-password-expired" : undefined}>
+              {entry.expires === null
+                ? t("appPasswordsNoExpiry")
+                : t(expired ? "appPasswordsExpiredAt" : "appPasswordsExpiresAt", { date: day(entry.expires) })}
+            </div>
+          </div>
+        </DataListCell>,
+      ]}
+      actions={{
+        id: `actions-${labelId}`,
+        label: t("actions"),
+        children: (
           <Button variant="secondary" isDanger data-testrole="revoke" aria-describedby={labelId} onClick={onRevoke}>
             {t("appPasswordsRevoke")}
           </Button>
-        </DataListAction>
-      </DataListItemRow>
-    </DataListItem>
+        ),
+      }}
+    />
   );
 }
 

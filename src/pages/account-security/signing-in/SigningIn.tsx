@@ -1,17 +1,4 @@
-import {
-  Button,
-  Content,
-  DataList,
-  DataListAction,
-  DataListCell,
-  DataListItem,
-  DataListItemCells,
-  DataListItemRow,
-  PageSection,
-  Split,
-  SplitItem,
-  Title,
-} from "@patternfly/react-core";
+import { Button, Content, DataList, DataListCell, PageSection, Split, SplitItem, Title } from "@patternfly/react-core";
 import { ExclamationTriangleIcon, InfoCircleIcon } from "@patternfly/react-icons";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -21,6 +8,7 @@ import { useFormat } from "../../../i18n/format";
 import { DefaultSecondFactorAction, DefaultSecondFactorProvider } from "./DefaultSecondFactor";
 import { CredentialLastUsed, DAY, LastUsedProvider, TypeLastUsed } from "./LastUsed";
 import { PageLayout } from "../../../ui/PageLayout";
+import { ListRow } from "../../../ui/ListRow";
 import { AppPasswords } from "./AppPasswords";
 import type { PageProps } from "../../page";
 import { CredentialIcon } from "./CredentialIcon";
@@ -112,17 +100,13 @@ function CredentialType({ container }: { container: CredentialContainer }) {
       </Split>
       <DataList aria-label={t(container.displayName)} data-testid={`${type}/credential-list`} isCompact>
         {container.userCredentialMetadatas.length === 0 ? (
-          <DataListItem>
-            <DataListItemRow>
-              <DataListItemCells
-                dataListCells={[
-                  <DataListCell key="empty" data-testid={`${type}/not-set-up`} className="credential-empty">
-                    {t("notSetUp", { name })}
-                  </DataListCell>,
-                ]}
-              />
-            </DataListItemRow>
-          </DataListItem>
+          <ListRow
+            cells={[
+              <DataListCell key="empty" data-testid={`${type}/not-set-up`} className="credential-empty">
+                {t("notSetUp", { name })}
+              </DataListCell>,
+            ]}
+          />
         ) : (
           container.userCredentialMetadatas.map((metadata) => (
             <CredentialRow key={metadata.credential.id} container={container} metadata={metadata} />
@@ -144,76 +128,72 @@ function CredentialRow({ container, metadata }: { container: CredentialContainer
   const provider = metadata.infoProperties?.find((property) => property.key === PROVIDER_PROPERTY);
 
   return (
-    <DataListItem aria-labelledby={`credential-${credential.id}`}>
-      <DataListItemRow>
-        <DataListItemCells
-          dataListCells={[
-            <DataListCell key="label" className="signing-in-name">
-              <div className="credential-heading">
-                <CredentialIcon metadata={metadata} isPasskey={container.type.startsWith("webauthn")} />
-                <div>
-                  <div id={`credential-${credential.id}`} className="credential-label">
-                    {label}
-                  </div>
-                  {provider?.parameters?.[0] && <div className="credential-subtitle">{provider.parameters[0]}</div>}
-                </div>
+    <ListRow
+      aria-labelledby={`credential-${credential.id}`}
+      cells={[
+        <DataListCell key="label" className="signing-in-name">
+          <div className="credential-heading">
+            <CredentialIcon metadata={metadata} isPasskey={container.type.startsWith("webauthn")} />
+            <div>
+              <div id={`credential-${credential.id}`} className="credential-label">
+                {label}
               </div>
-              <CredentialProperties properties={metadata.infoProperties} id={credential.id} />
-              {metadata.infoMessage && (
-                <StaticLabel variant="outline" icon={<InfoCircleIcon />} className="credential-message">
-                  {localized(t, metadata.infoMessage)}
-                </StaticLabel>
-              )}
-              {metadata.warningMessageTitle && (
-                <div className="credential-message">
-                  <StaticLabel status="warning" icon={<ExclamationTriangleIcon />}>
-                    {localized(t, metadata.warningMessageTitle)}
-                  </StaticLabel>
-                  {metadata.warningMessageDescription && <p>{localized(t, metadata.warningMessageDescription)}</p>}
-                </div>
-              )}
-            </DataListCell>,
-            <DataListCell key="dates">
-              <div className="signing-in-dates" data-testrole="dates">
-                {credential.createdDate !== undefined && (
-                  <div>{t("createdOn", { date: format.dateTime(new Date(credential.createdDate), DAY) })}</div>
-                )}
-                <CredentialLastUsed
-                  credential={credential}
-                  credentialsOfType={container.userCredentialMetadatas.length}
-                />
-              </div>
-            </DataListCell>,
-          ]}
-        />
-        <DataListAction
-          aria-label={t("actions")}
-          aria-labelledby={`credential-${credential.id}`}
-          id={`actions-${credential.id}`}
-        >
-          <DefaultSecondFactorAction credential={credential} name={label} labelId={`credential-${credential.id}`} />
-          <RenameCredentialAction credential={credential} name={label} labelId={`credential-${credential.id}`} />
-          {container.updateAction && (
-            <Button
-              variant="secondary"
-              data-testrole="update"
-              onClick={() => void auth.startAction(container.updateAction!)}
-            >
-              {t("update")}
-            </Button>
+              {provider?.parameters?.[0] && <div className="credential-subtitle">{provider.parameters[0]}</div>}
+            </div>
+          </div>
+          <CredentialProperties properties={metadata.infoProperties} id={credential.id} />
+          {metadata.infoMessage && (
+            <StaticLabel variant="outline" icon={<InfoCircleIcon />} className="credential-message">
+              {localized(t, metadata.infoMessage)}
+            </StaticLabel>
           )}
-          {container.removeable && (
-            <Button
-              variant="secondary"
-              isDanger
-              data-testrole="remove"
-              onClick={() => void auth.startAction(`delete_credential:${credential.id}`)}
-            >
-              {t("delete")}
-            </Button>
+          {metadata.warningMessageTitle && (
+            <div className="credential-message">
+              <StaticLabel status="warning" icon={<ExclamationTriangleIcon />}>
+                {localized(t, metadata.warningMessageTitle)}
+              </StaticLabel>
+              {metadata.warningMessageDescription && <p>{localized(t, metadata.warningMessageDescription)}</p>}
+            </div>
           )}
-        </DataListAction>
-      </DataListItemRow>
-    </DataListItem>
+        </DataListCell>,
+        <DataListCell key="dates">
+          <div className="signing-in-dates" data-testrole="dates">
+            {credential.createdDate !== undefined && (
+              <div>{t("createdOn", { date: format.dateTime(new Date(credential.createdDate), DAY) })}</div>
+            )}
+            <CredentialLastUsed credential={credential} credentialsOfType={container.userCredentialMetadatas.length} />
+          </div>
+        </DataListCell>,
+      ]}
+      actions={{
+        id: `actions-${credential.id}`,
+        label: t("actions"),
+        children: (
+          <>
+            <DefaultSecondFactorAction credential={credential} name={label} labelId={`credential-${credential.id}`} />
+            <RenameCredentialAction credential={credential} name={label} labelId={`credential-${credential.id}`} />
+            {container.updateAction && (
+              <Button
+                variant="secondary"
+                data-testrole="update"
+                onClick={() => void auth.startAction(container.updateAction!)}
+              >
+                {t("update")}
+              </Button>
+            )}
+            {container.removeable && (
+              <Button
+                variant="secondary"
+                isDanger
+                data-testrole="remove"
+                onClick={() => void auth.startAction(`delete_credential:${credential.id}`)}
+              >
+                {t("delete")}
+              </Button>
+            )}
+          </>
+        ),
+      }}
+    />
   );
 }
