@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { DEMO_USER, demoLike, testUser } from "./support/admin";
 import { brokerClient, oidcBroker } from "./support/broker";
 import { loginButton, passReauthentication, signIn, submitLogin } from "./support/browser";
@@ -97,6 +98,7 @@ test.describe("device activity", () => {
     await expect(page.getByTestId("row-1")).not.toContainText("Current session");
     // The current session cannot sign itself out from its row.
     await expect(page.getByTestId("row-0").getByRole("button", { name: "Sign out" })).toHaveCount(0);
+    expect(await iconsOverTitles(page)).toEqual([]);
     await screenshot(page, "device-activity");
 
     // On a phone the buttons wrap under the title, and each row's sign-out stays on the screen.
@@ -120,6 +122,7 @@ test.describe("device activity", () => {
         .map((element) => element.textContent);
     });
     expect(overflowing).toEqual([]);
+    expect(await iconsOverTitles(page)).toEqual([]);
     await page.setViewportSize(desktop);
     await page.reload();
 
@@ -201,3 +204,15 @@ test.describe("linked accounts", () => {
     });
   });
 });
+
+/** The device rows whose icon is drawn over the start of their title ("Linux" read as "nux"): their titles. */
+const iconsOverTitles = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll(".device-list .pf-v6-c-data-list__item")]
+      .filter((row) => {
+        const icon = row.querySelector(".device-icon")!.getBoundingClientRect();
+        const title = row.querySelector(".device-title")!.getBoundingClientRect();
+        return icon.right > title.left + 0.5;
+      })
+      .map((row) => row.querySelector(".device-title")!.textContent),
+  );
